@@ -1,0 +1,272 @@
+import { SNAPSHOT_VERSION, type PageSnapshot } from '../snapshot/pageSnapshot.ts';
+import { tagId } from '../snapshot/tags.ts';
+import { StyleBit } from '../snapshot/styleBits.ts';
+import { hintBitsFor } from '../snapshot/hintBits.ts';
+import { siteHostOf, isIntraSiteLink } from './siteHost.ts';
+import { htmlLengthOfHiddenSubtree, openTagLength } from './htmlLength.ts';
+
+/** Elements whose content is never rendered as page text. */
+const NEVER_RENDERED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
+/** Elements kept as leaves: their insides are not page structure (SVG drawings, embedded documents, media). */
+const LEAF_ELEMENTS = new Set(['svg', 'IFRAME', 'OBJECT', 'EMBED', 'VIDEO', 'AUDIO', 'CANVAS', 'SELECT', 'TEXTAREA']);
+
+export interface CaptureResult {
+  snapshot: PageSnapshot;
+  /** elements[i] is snapshot node i: how results are mapped back onto the live page. */
+  elements: Element[];
+}
+
+export interface CaptureOptions {
+  /** Stop adding nodes past this many (huge pages); the rest of the page is counted into the last kept ancestor. */
+  maxNodes?: number;
+  /** The page's real site when it was saved to disk and carries no canonical address (training data). */
+  siteHost?: string;
+}
+
+interface OpenNode {
+  index: number;
+  /** Text characters/words/anchors accumulate into the open node and are added to the parent on close. */
+  isAnchor: boolean;
+  isBlock: boolean;
+}
+
+/**
+ * Walks the rendered (flat) tree once: light DOM, open shadow roots and slotted nodes, in document order. Only reads
+ * layout (getBoundingClientRect, getComputedStyle) and never writes, so the browser lays the page out at most once.
+ */
+export function captureSnapshot(doc: Document, options: CaptureOptions = {}): CaptureResult {
+  const t0 = performance.now();
+  const win = doc.defaultView!;
+  const maxNodes = options.maxNodes ?? 200_000;
+  const root = doc.body ?? doc.documentElement;
+  const siteHost = options.siteHost || siteHostOf(doc);
+  const scrollX = win.scrollX;
+  const scrollY = win.scrollY;
+
+  const elements: Element[] = [];
+  const parent: number[] = [];
+  const depth: number[] = [];
+  const tag: number[] = [];
+  const rect: number[] = [];
+  const style: number[] = [];
+  const fontSize: number[] = [];
+  const hints: number[] = [];
+  const textChars: number[] = [];
+  const words: number[] = [];
+  const anchorChars: number[] = [];
+  const links: number[] = [];
+  const intraLinks: number[] = [];
+  const htmlLength: number[] = [];
+  const textStart: number[] = [];
+  const textEnd: number[] = [];
+  const textParts: string[] = [];
+  let textLength = 0;
+  let lastChar = '\n';
+  let iframes = 0;
+
+  const appendSeparator = (sep: ' ' | '\n') => {
+    if (lastChar === '\n' || lastChar === sep) return;
+    textParts.push(sep);
+    textLength += 1;
+    lastChar = sep;
+  };
+
+  /** Adds one text node's collapsed text to the open node (index `owner`). */
+  const appendText = (data: string, owner: number) => {
+    let collapsed = data.replace(/\s+/g, ' ');
+    if (lastChar === ' ' || lastChar === '\n') collapsed = collapsed.replace(/^ /, '');
+    if (!collapsed) return;
+    textParts.push(collapsed);
+    textLength += collapsed.length;
+    lastChar = collapsed[collapsed.length - 1];
+    const visible = collapsed.replace(/ /g, '').length;
+    textChars[owner] += visible;
+    words[owner] += countWords(collapsed);
+  };
+
+  // The walk keeps its own stack so that deep pages cannot overflow the call stack. A frame is either an element to
+  // open, a text node, or a marker closing an element.
+  type Frame = { kind: 'open'; node: Element; parentIndex: number; textHidden: boolean }
+    | { kind: 'text'; node: Text; owner: number }
+    | { kind: 'close'; open: OpenNode };
+  const stack: Frame[] = [{ kind: 'open', node: root, parentIndex: -1, textHidden: false }];
+
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (frame.kind === 'text') {
+      appendText(frame.node.data, frame.owner);
+      htmlLength[frame.owner] += frame.node.data.length;
+      continue;
+    }
+    if (frame.kind === 'close') {
+      closeNode(frame.open);
+      continue;
+    }
+    const el = frame.node;
+    const parentIndex = frame.parentIndex;
+    if (NEVER_RENDERED.has(el.tagName)) {
+      if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
+      continue;
+    }
+    const cs = win.getComputedStyle(el);
+    if (cs.display === 'none' || (parentIndex >= 0 && elements.length >= maxNodes)) {
+      if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
+      continue;
+    }
+    if (cs.display === 'contents') {
+      // No box of its own: its children belong to the parent's box.
+      pushChildren(el, parentIndex, frame.textHidden);
+      if (parentIndex >= 0) htmlLength[parentIndex] += openTagLength(el);
+      continue;
+    }
+    const r = el.getBoundingClientRect();
+    const textHidden = frame.textHidden || cs.visibility !== 'visible' || cs.opacity === '0';
+    const clippedAway = r.width <= 1 && r.height <= 1 && cs.overflow !== 'visible';
+    if (parentIndex >= 0 && clippedAway) {
+      htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
+      continue;
+    }
+
+    const index = elements.length;
+    const name = el.tagName;
+    const isAnchor = name === 'A' && el.hasAttribute('href');
+    elements.push(el);
+    parent.push(parentIndex);
+    depth.push(parentIndex < 0 ? 0 : depth[parentIndex] + 1);
+    tag.push(tagId(el.localName));
+    rect.push(r.left + scrollX, r.top + scrollY, r.width, r.height);
+    const bits = styleBitsOf(cs, textHidden);
+    style.push(bits);
+    fontSize.push(Math.max(0, Math.min(255, Math.round(parseFloat(cs.fontSize) || 0))));
+    const classAndId = `${el.getAttribute('class') ?? ''} ${el.id}`.toLowerCase().trim();
+    hints.push(hintBitsFor((el.getAttribute('role') ?? '').toLowerCase(), classAndId,
+      el.getAttribute('aria-hidden') === 'true'));
+    textChars.push(0);
+    words.push(0);
+    anchorChars.push(0);
+    links.push(isAnchor ? 1 : 0);
+    intraLinks.push(isAnchor && isIntraSiteLink(el as HTMLAnchorElement, siteHost) ? 1 : 0);
+    htmlLength.push(openTagLength(el));
+    const isBlock = (bits & StyleBit.BLOCK) !== 0;
+    if (isBlock) appendSeparator('\n');
+    textStart.push(textLength);
+    textEnd.push(textLength);
+
+    const open: OpenNode = { index, isAnchor, isBlock };
+    stack.push({ kind: 'close', open });
+    if (name === 'IFRAME') iframes += 1;
+    if (LEAF_ELEMENTS.has(el.localName === 'svg' ? 'svg' : name)) continue;
+    if (name === 'IMG' || name === 'INPUT') continue;
+    pushChildren(el, index, textHidden);
+  }
+
+  function pushChildren(el: Element, owner: number, textHidden: boolean) {
+    const kids = renderedChildren(el);
+    for (let k = kids.length - 1; k >= 0; k--) {
+      const child = kids[k];
+      if (child.nodeType === 1) {
+        stack.push({ kind: 'open', node: child as Element, parentIndex: owner, textHidden });
+      } else if (child.nodeType === 3 && !textHidden && owner >= 0) {
+        stack.push({ kind: 'text', node: child as Text, owner });
+      }
+    }
+  }
+
+  function closeNode(open: OpenNode) {
+    const i = open.index;
+    if (open.isBlock) appendSeparator('\n');
+    textEnd[i] = textLength;
+    const p = parent[i];
+    if (p < 0) return;
+    textChars[p] += textChars[i];
+    words[p] += words[i];
+    if (open.isAnchor) anchorChars[i] = textChars[i];
+    anchorChars[p] += anchorChars[i];
+    links[p] += links[i];
+    intraLinks[p] += intraLinks[i];
+    htmlLength[p] += htmlLength[i];
+  }
+
+  const docEl = doc.documentElement;
+  const snapshot: PageSnapshot = {
+    version: SNAPSHOT_VERSION,
+    url: doc.URL,
+    title: (doc.title ?? '').trim(),
+    siteHost,
+    viewport: { width: win.innerWidth, height: win.innerHeight },
+    page: {
+      width: Math.max(docEl.scrollWidth, root.scrollWidth, win.innerWidth),
+      height: Math.max(docEl.scrollHeight, root.scrollHeight, win.innerHeight),
+    },
+    count: elements.length,
+    parent: Int32Array.from(parent),
+    depth: Uint16Array.from(depth, (d) => Math.min(d, 65535)),
+    tag: Uint8Array.from(tag),
+    rect: Float32Array.from(rect),
+    textChars: Uint32Array.from(textChars),
+    words: Uint32Array.from(words),
+    anchorChars: Uint32Array.from(anchorChars),
+    links: Uint32Array.from(links),
+    intraLinks: Uint32Array.from(intraLinks),
+    htmlLength: Uint32Array.from(htmlLength),
+    style: Uint32Array.from(style),
+    fontSize: Uint8Array.from(fontSize),
+    hints: Uint32Array.from(hints),
+    text: textParts.join(''),
+    textStart: Uint32Array.from(textStart),
+    textEnd: Uint32Array.from(textEnd),
+    iframes,
+    captureMs: 0,
+  };
+  snapshot.captureMs = performance.now() - t0;
+  return { snapshot, elements };
+}
+
+/** Children in the flat tree: an open shadow root replaces the light children; a slot shows what is assigned to it. */
+function renderedChildren(el: Element): ArrayLike<Node> {
+  if (el.shadowRoot) return el.shadowRoot.childNodes;
+  if (el.localName === 'slot') {
+    const assigned = (el as HTMLSlotElement).assignedNodes({ flatten: true });
+    return assigned.length > 0 ? assigned : el.childNodes;
+  }
+  return el.childNodes;
+}
+
+const BLOCK_DISPLAYS = /^(block|flex|grid|list-item|table|flow-root|inline-block|inline-flex|inline-grid|table-.*)$/;
+
+function styleBitsOf(cs: CSSStyleDeclaration, textHidden: boolean): number {
+  let bits = 0;
+  const display = cs.display;
+  if (BLOCK_DISPLAYS.test(display) && !display.startsWith('inline')) bits |= StyleBit.BLOCK;
+  else bits |= StyleBit.INLINE;
+  if (display.includes('flex') || display.includes('grid')) bits |= StyleBit.FLEX_OR_GRID;
+  if (display.startsWith('table')) bits |= StyleBit.TABLE_PART | StyleBit.BLOCK;
+  if (display === 'list-item') bits |= StyleBit.LIST_ITEM;
+  switch (cs.position) {
+    case 'absolute': bits |= StyleBit.POSITION_ABSOLUTE; break;
+    case 'fixed': bits |= StyleBit.POSITION_FIXED; break;
+    case 'sticky': bits |= StyleBit.POSITION_STICKY; break;
+  }
+  if (cs.cssFloat !== 'none' && cs.cssFloat !== '') bits |= StyleBit.FLOAT;
+  if ((parseInt(cs.fontWeight, 10) || 400) >= 600) bits |= StyleBit.BOLD;
+  if (!isTransparent(cs.backgroundColor) || cs.backgroundImage !== 'none') bits |= StyleBit.BACKGROUND;
+  if (cs.overflow !== 'visible' && cs.overflow !== '') bits |= StyleBit.OVERFLOW_CLIPS;
+  if (textHidden) bits |= StyleBit.TEXT_HIDDEN;
+  if (parseFloat(cs.borderTopWidth) > 0 || parseFloat(cs.borderBottomWidth) > 0) bits |= StyleBit.BORDER;
+  return bits;
+}
+
+function isTransparent(color: string): boolean {
+  return color === 'transparent' || color === 'rgba(0, 0, 0, 0)' || color === '';
+}
+
+function countWords(s: string): number {
+  let n = 0;
+  let inWord = false;
+  for (let k = 0; k < s.length; k++) {
+    const space = s.charCodeAt(k) === 32;
+    if (!space && !inWord) n++;
+    inWord = !space;
+  }
+  return n;
+}

@@ -1,0 +1,34 @@
+/**
+ * Human labels for captured nodes from L3S-GN1's annotated pages, where every text block is wrapped in
+ * `<span class="x-nc-selN">`: 0 not content and 4 related content are template, 1 headline, 2 full text,
+ * 3 supplemental and 5 user comments are not. A node is template when at least `templateShare` of its labelled
+ * text is template (as 000 §5.1 does with 85% of a node's HTML), content otherwise, unknown with no labelled text.
+ */
+export const L3S_TEMPLATE_CLASSES = [0, 4];
+export const L3S_CONTENT_CLASSES = [1, 2, 3, 5];
+
+export function l3sNodeLabels(elements: Element[], parent: Int32Array, textChars: Uint32Array,
+  templateShare = 0.85): Int8Array {
+  const n = elements.length;
+  const template = new Float64Array(n);
+  const content = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const cls = elements[i].getAttribute('class') ?? '';
+    const m = /(?:^|\s)x-nc-sel(\d)(?:\s|$)/.exec(cls);
+    if (!m) continue;
+    const label = Number(m[1]);
+    if (L3S_TEMPLATE_CLASSES.includes(label)) template[i] += textChars[i];
+    else if (L3S_CONTENT_CLASSES.includes(label)) content[i] += textChars[i];
+  }
+  // Children come after parents, so one backward pass sums every subtree. Annotated spans do not nest in L3S.
+  for (let i = n - 1; i > 0; i--) {
+    template[parent[i]] += template[i];
+    content[parent[i]] += content[i];
+  }
+  const labels = new Int8Array(n);
+  for (let i = 0; i < n; i++) {
+    const total = template[i] + content[i];
+    labels[i] = total === 0 ? -1 : template[i] >= templateShare * total ? 1 : 0;
+  }
+  return labels;
+}

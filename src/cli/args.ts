@@ -1,0 +1,22 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** A mistake in how the command was called: exit code 2 and the usage line. */
+export class UsageError extends Error {}
+
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** A number option, or undefined when absent; a clear error when it is not a number. */
+export function numberOption(value: string | boolean | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(n)) {
+    throw new UsageError(`--${name} needs a number, got '${value}'`);
+  }
+  return n;
+}

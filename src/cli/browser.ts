@@ -1,0 +1,52 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { pageBundle } from './pageBundle.ts';
+
+export const VIEWPORT = { width: 1280, height: 800 };
+
+/** Debian's Chromium unless WINNOW_CHROMIUM says otherwise; nothing here ever downloads a browser. */
+export function chromiumPath(): string {
+  const path = process.env.WINNOW_CHROMIUM ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(`Chromium not found at ${path}: install it (apt-get install -y chromium) or set WINNOW_CHROMIUM`);
+  }
+  return path;
+}
+
+/** Flags that keep Chromium from reaching out to the network on its own (this machine has none). */
+export const QUIET_CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: QUIET_CHROMIUM_ARGS });
+}
+
+/**
+ * A context where only file: and data: URLs load: pages are rendered from disk with whatever CSS and images sit
+ * beside them, and every other request is aborted so a page never waits on the network.
+ */
+export async function offlineContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, javaScriptEnabled: true });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    return url.startsWith('file:') || url.startsWith('data:') ? route.continue() : route.abort();
+  });
+  return context;
+}
+
+/** Opens a page and injects the Winnow page script. Throws a one-line message when the page does not load. */
+export async function openPage(context: BrowserContext, url: string, timeoutMs: number): Promise<Page> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+  } catch (e) {
+    await page.close();
+    const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    throw new Error(/Timeout/i.test(msg) ? `page did not finish loading within ${timeoutMs / 1000} s` : msg);
+  }
+  // Evaluated through the DevTools protocol rather than a <script> tag, so a strict page CSP cannot block it.
+  await page.evaluate(await pageBundle());
+  return page;
+}

@@ -1,0 +1,47 @@
+import { runAnalyze } from './commands/analyze.ts';
+import { runExtract } from './commands/extract.ts';
+import { runSmooth } from './commands/smooth.ts';
+import { runTrain } from './commands/train.ts';
+import { runBench } from './commands/bench.ts';
+import { runDemo } from './commands/demo.ts';
+import { UsageError } from './args.ts';
+
+const USAGE = `winnow: find the template parts of web pages
+
+  winnow analyze FILE_OR_DIR… [--penalty C] [--threshold T] [--json] [--timeout MS]
+  winnow extract FILE… --format jsonl [--penalty C]
+  winnow smooth < problems.jsonl
+  winnow train --l3s PATH [--out FILE] [--limit N]
+  winnow bench
+  winnow demo [--out FILE.png]`;
+
+type Command = (args: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  analyze: runAnalyze,
+  extract: runExtract,
+  smooth: runSmooth,
+  train: runTrain,
+  bench: runBench,
+  demo: runDemo,
+};
+
+/** Returns the process exit code: 0 when every item succeeded, 1 when any failed, 2 for a usage error. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(USAGE);
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`winnow: unknown command '${name}'\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command(rest);
+  } catch (e) {
+    console.error(`winnow ${name}: ${e instanceof Error ? e.message : String(e)}`);
+    return e instanceof UsageError ? 2 : 1;
+  }
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launchBrowser, offlineContext, openPage } from '../browser.ts';
+import { pageBundle } from '../pageBundle.ts';
+import { mapWithConcurrency } from '../concurrency.ts';
+import { CACHE_DIR } from '../datasets.ts';
+import { oneLine } from '../analyzeFiles.ts';
+import { snapshotFromJson, type SnapshotJson } from '../../snapshot/snapshotJson.ts';
+import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
+import type { LabelledPage } from './l3sPages.ts';
+
+export type CapturedPage = { page: LabelledPage; snapshot: PageSnapshot; labels: Int8Array } |
+  { page: LabelledPage; error: string };
+
+/**
+ * Captures each labelled page in Chromium. Captures are cached under .cache/capture keyed by the page-script hash,
+ * so retraining after a feature change does not re-render hundreds of pages, and a capture change invalidates it.
+ */
+export async function captureLabelledPages(pages: LabelledPage[], opts: { useCache: boolean; log: (s: string) => void }):
+  Promise<CapturedPage[]> {
+  const bundleHash = createHash('sha256').update(await pageBundle()).digest('hex').slice(0, 12);
+  const cacheDir = join(CACHE_DIR, 'capture', bundleHash);
+  await mkdir(cacheDir, { recursive: true });
+  const browser = await launchBrowser();
+  const context = await offlineContext(browser);
+  let done = 0;
+  try {
+    return await mapWithConcurrency(pages, 2, async (page): Promise<CapturedPage> => {
+      const cacheFile = join(cacheDir, `${page.id}.json`);
+      try {
+        let json: { snapshot: SnapshotJson; labels: number[] };
+        if (opts.useCache && existsSync(cacheFile)) {
+          json = JSON.parse(await readFile(cacheFile, 'utf8'));
+        } else {
+          const tab = await openPage(context, pathToFileURL(page.path).href, 20_000);
+          try {
+            const host = hostOf(page.url);
+            json = await tab.evaluate((h) => (globalThis as any).__winnow.captureForTraining(h), host);
+          } finally {
+            await tab.close();
+          }
+          await writeFile(cacheFile, JSON.stringify(json));
+        }
+        if (++done % 50 === 0) opts.log(`captured ${done}/${pages.length}`);
+        return { page, snapshot: snapshotFromJson(json.snapshot), labels: Int8Array.from(json.labels) };
+      } catch (e) {
+        return { page, error: oneLine(e) };
+      }
+    });
+  } finally {
+    await context.close();
+    await browser.close();
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\d?\./, '');
+  } catch {
+    return '';
+  }
+}

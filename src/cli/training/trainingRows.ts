@@ -1,0 +1,44 @@
+import { computeFeatures } from '../../features/computeFeatures.ts';
+import { FEATURE_COUNT } from '../../features/featureSchema.ts';
+import { nodeArea, type PageSnapshot } from '../../snapshot/pageSnapshot.ts';
+import { buildSmoothingProblem } from '../../smooth/buildSmoothingProblem.ts';
+import { DEFAULT_PIPELINE_OPTIONS } from '../../pipeline/pipelineOptions.ts';
+
+export interface TrainingRows {
+  features: { rows: number; cols: number; data: Float32Array };
+  labels: Uint8Array;
+  areaFractions: Float64Array;
+  pages: number;
+}
+
+/**
+ * One row per labelled node that the pipeline would classify: hidden nodes (under 2000 px², or inside one) are
+ * never classified (000 §5.3), so they are not trained on either.
+ */
+export function buildTrainingRows(pages: Array<{ snapshot: PageSnapshot; labels: Int8Array }>): TrainingRows {
+  const chunks: Float32Array[] = [];
+  const labels: number[] = [];
+  const areas: number[] = [];
+  for (const { snapshot: s, labels: nodeLabels } of pages) {
+    const f = computeFeatures(s);
+    const areaOf = Float64Array.from({ length: s.count }, (_, i) => nodeArea(s, i));
+    const { nodeOf } = buildSmoothingProblem(s.parent, areaOf, new Float64Array(s.count), {
+      penaltyFactor: DEFAULT_PIPELINE_OPTIONS.penaltyFactor,
+      minArea: DEFAULT_PIPELINE_OPTIONS.minArea,
+    });
+    for (const i of nodeOf) {
+      if (nodeLabels[i] < 0) continue;
+      chunks.push(f.data.subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT));
+      labels.push(nodeLabels[i]);
+      areas.push(f.areaFraction[i]);
+    }
+  }
+  const data = new Float32Array(chunks.length * FEATURE_COUNT);
+  chunks.forEach((c, k) => data.set(c, k * FEATURE_COUNT));
+  return {
+    features: { rows: chunks.length, cols: FEATURE_COUNT, data },
+    labels: Uint8Array.from(labels),
+    areaFractions: Float64Array.from(areas),
+    pages: pages.length,
+  };
+}

@@ -1,0 +1,137 @@
+import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
+import { TAG } from '../snapshot/tags.ts';
+import { StyleBit } from '../snapshot/styleBits.ts';
+import { HintBit } from '../snapshot/hintBits.ts';
+import { FEATURE_COUNT, FEATURE_INDEX as F } from './featureSchema.ts';
+import { titleWordCounter } from './titleWords.ts';
+
+export interface NodeFeatures {
+  rows: number;
+  cols: number;
+  /** Row-major, `cols` = FEATURE_COUNT values per node. */
+  data: Float32Array;
+  /** Node area / page area: picks the area bucket of the classifier (000 §5.2). */
+  areaFraction: Float64Array;
+}
+
+const SEMANTIC_TEMPLATE_TAGS = new Set<number>([TAG.NAV, TAG.HEADER, TAG.FOOTER, TAG.ASIDE, TAG.MENU]);
+const SEMANTIC_CONTENT_TAGS = new Set<number>([TAG.ARTICLE, TAG.MAIN]);
+const LIST_TAGS = new Set<number>([TAG.UL, TAG.OL, TAG.LI, TAG.DL, TAG.DT, TAG.DD]);
+const HEADING_TAGS = new Set<number>([TAG.H1, TAG.H2, TAG.H3, TAG.H4, TAG.H5, TAG.H6]);
+const FORM_TAGS = new Set<number>([TAG.FORM, TAG.INPUT, TAG.BUTTON, TAG.SELECT, TAG.TEXTAREA, TAG.LABEL]);
+
+const INSIDE_TEMPLATE_TAG = 1;
+const INSIDE_CONTENT_TAG = 2;
+
+/** One pass over the snapshot (parents come before children), O(nodes + text). */
+export function computeFeatures(s: PageSnapshot): NodeFeatures {
+  const n = s.count;
+  const data = new Float32Array(n * FEATURE_COUNT);
+  const areaFraction = new Float64Array(n);
+  const pageW = Math.max(1, s.page.width);
+  const pageH = Math.max(1, s.page.height);
+  const viewH = Math.max(1, s.viewport.height);
+  const pageArea = pageW * pageH;
+  const totalText = Math.max(1, n > 0 ? s.textChars[0] : 1);
+  const baseFont = n > 0 && s.fontSize[0] > 0 ? s.fontSize[0] : 16;
+  const titleWords = titleWordCounter(s.title, s.text);
+
+  const childCount = new Uint32Array(n);
+  const insideTags = new Uint8Array(n); // strict ancestors
+  const insideHints = new Uint32Array(n); // strict ancestors
+  for (let i = 1; i < n; i++) {
+    const p = s.parent[i];
+    childCount[p]++;
+    insideTags[i] = insideTags[p] | tagClass(s.tag[p]);
+    insideHints[i] = insideHints[p] | s.hints[p];
+  }
+
+  for (let i = 0; i < n; i++) {
+    const row = data.subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT);
+    const x = s.rect[4 * i];
+    const y = s.rect[4 * i + 1];
+    const w = s.rect[4 * i + 2];
+    const h = s.rect[4 * i + 3];
+    const left = clamp01(x / pageW);
+    const right = clamp01((pageW - (x + w)) / pageW);
+    const top = Math.max(0, y);
+    const bottom = Math.max(0, pageH - (y + h));
+    row[F.marginLeftFraction] = left;
+    row[F.marginRightFraction] = right;
+    row[F.marginTopScreens] = Math.log1p(top / viewH);
+    row[F.marginBottomScreens] = Math.log1p(bottom / viewH);
+    row[F.marginNearestFraction] = Math.min(left, right, clamp01(top / pageH), clamp01(bottom / pageH));
+
+    const words = s.words[i];
+    const chars = s.textChars[i];
+    const links = s.links[i];
+    row[F.linksPerWord] = Math.min(links / (words + 1), 2);
+    row[F.anchorTextFraction] = chars > 0 ? clamp01(s.anchorChars[i] / chars) : 0;
+    row[F.anchorSizeLog] = links > 0 ? Math.log1p(s.anchorChars[i] / links) : 0;
+    row[F.intraSiteLinkFraction] = links > 0 ? s.intraLinks[i] / links : 0;
+    row[F.hasLinks] = links > 0 ? 1 : 0;
+    row[F.textToHtmlRatio] = s.htmlLength[i] > 0 ? clamp01(chars / s.htmlLength[i]) : 0;
+
+    const area = Math.max(0, w) * Math.max(0, h);
+    areaFraction[i] = clamp01(area / pageArea);
+    row[F.areaFraction] = areaFraction[i];
+    row[F.areaLog] = Math.log10(area + 1) / 7;
+    row[F.widthFraction] = clamp01(w / pageW);
+    row[F.heightScreens] = Math.log1p(Math.max(0, h) / viewH);
+    row[F.centerOffsetX] = clamp01(Math.abs(x + w / 2 - pageW / 2) / pageW);
+    row[F.centerYScreens] = Math.log1p(Math.max(0, y + h / 2) / viewH);
+
+    row[F.wordsLog] = Math.log1p(words);
+    row[F.pageTextFraction] = clamp01(chars / totalText);
+    const shared = titleWords.count(s.textStart[i], s.textEnd[i]);
+    row[F.titleWordDensity] = words > 0 ? clamp01(shared / words) : 0;
+    row[F.titleWordsCovered] = titleWords.size > 0 ? Math.min(1, shared / titleWords.size) : 0;
+    row[F.depthLog] = Math.log1p(s.depth[i]);
+    row[F.childCountLog] = Math.log1p(childCount[i]);
+
+    const style = s.style[i];
+    row[F.positionFixedOrSticky] = style & (StyleBit.POSITION_FIXED | StyleBit.POSITION_STICKY) ? 1 : 0;
+    row[F.bold] = style & StyleBit.BOLD ? 1 : 0;
+    row[F.fontSizeRelative] = s.fontSize[i] > 0 ? Math.min(4, s.fontSize[i] / baseFont) : 1;
+    row[F.hasBackground] = style & StyleBit.BACKGROUND ? 1 : 0;
+    row[F.isBlock] = style & StyleBit.BLOCK ? 1 : 0;
+
+    const t = s.tag[i];
+    row[F.tagNavHeaderFooterAside] = SEMANTIC_TEMPLATE_TAGS.has(t) ? 1 : 0;
+    row[F.tagArticleMain] = SEMANTIC_CONTENT_TAGS.has(t) ? 1 : 0;
+    row[F.tagList] = LIST_TAGS.has(t) ? 1 : 0;
+    row[F.tagHeading] = HEADING_TAGS.has(t) ? 1 : 0;
+    row[F.tagParagraph] = t === TAG.P ? 1 : 0;
+    row[F.tagForm] = FORM_TAGS.has(t) ? 1 : 0;
+    row[F.insideNavHeaderFooterAside] = insideTags[i] & INSIDE_TEMPLATE_TAG ? 1 : 0;
+    row[F.insideArticleMain] = insideTags[i] & INSIDE_CONTENT_TAG ? 1 : 0;
+
+    writeHints(row, s.hints[i], false);
+    writeHints(row, insideHints[i], true);
+  }
+  return { rows: n, cols: FEATURE_COUNT, data, areaFraction };
+}
+
+function writeHints(row: Float32Array, bits: number, inside: boolean): void {
+  const set = (own: number, inherited: number, on: boolean) => {
+    row[inside ? inherited : own] = on ? 1 : 0;
+  };
+  set(F.hintNav, F.insideHintNav, (bits & HintBit.NAV) !== 0);
+  set(F.hintHeaderFooter, F.insideHintHeaderFooter, (bits & (HintBit.HEADER | HintBit.FOOTER)) !== 0);
+  set(F.hintSidebar, F.insideHintSidebar, (bits & HintBit.SIDEBAR) !== 0);
+  set(F.hintSocialRelatedAd, F.insideHintSocialRelatedAd,
+    (bits & (HintBit.SOCIAL | HintBit.RELATED | HintBit.AD)) !== 0);
+  set(F.hintComment, F.insideHintComment, (bits & HintBit.COMMENT) !== 0);
+  set(F.hintContent, F.insideHintContent, (bits & (HintBit.CONTENT | HintBit.ROLE_MAIN)) !== 0);
+  if (!inside) row[F.hintOverlay] = bits & HintBit.OVERLAY ? 1 : 0;
+}
+
+function tagClass(tag: number): number {
+  if (SEMANTIC_TEMPLATE_TAGS.has(tag)) return INSIDE_TEMPLATE_TAG;
+  if (SEMANTIC_CONTENT_TAGS.has(tag)) return INSIDE_CONTENT_TAG;
+  return 0;
+}
+
+function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : Number.isFinite(v) ? v : 0;
+}
