@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 // One config for the extension build and for vitest (the product card fixes the top-level files).
 export default defineConfig({

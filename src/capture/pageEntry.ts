@@ -11,27 +11,7 @@ import { parseModelWeights } from '../model/weights.ts';
 import { FEATURE_SCHEMA } from '../features/featureSchema.ts';
 import { readerText } from '../segment/readerText.ts';
 import { snapshotToJson, type SnapshotJson } from '../snapshot/snapshotJson.ts';
-
-export interface PageSegmentJson {
-  node: number;
-  selector: string;
-  rect: { x: number; y: number; width: number; height: number };
-  score: number;
-  template: boolean;
-  text: string;
-  parentSegment: number;
-}
-
-export interface PageAnalysisJson {
-  url: string;
-  title: string;
-  nodes: number;
-  smoothedNodes: number;
-  cost: number;
-  segments: PageSegmentJson[];
-  readerText: string;
-  timingsMs: Record<string, number>;
-}
+import type { PageAnalysisJson, PageSegmentJson } from '../pipeline/pageAnalysis.ts';
 
 let last: CaptureResult | null = null;
 

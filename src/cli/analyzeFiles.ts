@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, offlineContext, openPage } from './browser.ts';
 import type { InputItem } from './inputFiles.ts';
-import type { PageAnalysisJson } from '../capture/pageEntry.ts';
+import type { PageAnalysisJson } from '../pipeline/pageAnalysis.ts';
 import type { PipelineOptions } from '../pipeline/pipelineOptions.ts';
 import { mapWithConcurrency } from './concurrency.ts';
 

@@ -1,4 +1,4 @@
-import type { PageAnalysisJson } from '../capture/pageEntry.ts';
+import type { PageAnalysisJson } from '../pipeline/pageAnalysis.ts';
 
 /** A terminal table of one page's segments: nesting shown by indentation, text cut to fit a line. */
 export function formatSegmentTable(file: string, a: PageAnalysisJson): string {
