@@ -4,7 +4,7 @@
  */
 import { captureSnapshot, type CaptureResult } from './captureSnapshot.ts';
 import { selectorOf } from './selectorOf.ts';
-import { l3sNodeLabels } from './trainingLabels.ts';
+import { l3sNodeLabels, l3sSpanClasses } from './trainingLabels.ts';
 import { runPipeline } from '../pipeline/runPipeline.ts';
 import { pipelineOptions, type PipelineOptions } from '../pipeline/pipelineOptions.ts';
 import { parseModelWeights } from '../model/weights.ts';
@@ -43,10 +43,11 @@ function analyze(weightsJson: unknown, options: Partial<PipelineOptions>): PageA
 }
 
 /** The snapshot plus L3S labels per node, for training. */
-function captureForTraining(siteHost?: string): { snapshot: SnapshotJson; labels: number[] } {
+function captureForTraining(siteHost?: string): { snapshot: SnapshotJson; labels: number[]; spans: number[] } {
   last = captureSnapshot(document, { siteHost });
   const labels = l3sNodeLabels(last.elements, last.snapshot.parent, last.snapshot.textChars);
-  return { snapshot: snapshotToJson(last.snapshot), labels: Array.from(labels) };
+  const spans = l3sSpanClasses(last.elements);
+  return { snapshot: snapshotToJson(last.snapshot), labels: Array.from(labels), spans: Array.from(spans) };
 }
 
 function capture(): SnapshotJson {

@@ -4,8 +4,17 @@
  * 3 supplemental and 5 user comments are not. A node is template when at least `templateShare` of its labelled
  * text is template (as 000 §5.1 does with 85% of a node's HTML), content otherwise, unknown with no labelled text.
  */
-export const L3S_TEMPLATE_CLASSES = [0, 4];
-export const L3S_CONTENT_CLASSES = [1, 2, 3, 5];
+import { L3S_CONTENT_CLASSES, L3S_TEMPLATE_CLASSES } from '../eval/l3sClasses.ts';
+
+/** The raw L3S class (0–5) of each node that is an annotated span, -1 elsewhere. */
+export function l3sSpanClasses(elements: Element[]): Int8Array {
+  const out = new Int8Array(elements.length).fill(-1);
+  elements.forEach((el, i) => {
+    const m = /(?:^|\s)x-nc-sel(\d)(?:\s|$)/.exec(el.getAttribute('class') ?? '');
+    if (m) out[i] = Number(m[1]);
+  });
+  return out;
+}
 
 export function l3sNodeLabels(elements: Element[], parent: Int32Array, textChars: Uint32Array,
   templateShare = 0.85): Int8Array {

@@ -6,6 +6,7 @@ import type { ModelWeights } from '../model/weights.ts';
 import { buildSmoothingProblem } from '../smooth/buildSmoothingProblem.ts';
 import { smoothTree } from '../smooth/smoothTree.ts';
 import { segmentsFromScores, type Segment } from '../segment/segments.ts';
+import { basicValues } from '../segment/baselines.ts';
 import { now } from '../util/clock.ts';
 import type { PipelineOptions } from './pipelineOptions.ts';
 
@@ -22,6 +23,8 @@ export interface SmoothedPage {
   values: Float64Array;
   /** Objective value of the smoothing (000 §4, eq. 4 with node penalties and weights). */
   cost: number;
+  /** PageLevel Basic for comparison: each node's raw score, or that of the visible node it is hidden in. */
+  basicValues: Float64Array;
   /** Nodes that were smoothed (not hidden); the rest are under minArea or inside such a node. */
   smoothedNodes: number;
   segments: Segment[];
@@ -70,6 +73,7 @@ export function smoothPage(page: ClassifiedPage, options: PipelineOptions): Smoo
   const t2 = now();
   return {
     values,
+    basicValues: basicValues(page.scores, built.problemIndexOf, built.nodeOf),
     cost: solved.cost,
     smoothedNodes: built.nodeOf.length,
     segments,

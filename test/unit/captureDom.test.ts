@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteHostOf, isIntraSiteLink } from '../../src/capture/siteHost.ts';
 import { selectorOf } from '../../src/capture/selectorOf.ts';
-import { l3sNodeLabels } from '../../src/capture/trainingLabels.ts';
+import { l3sNodeLabels, l3sSpanClasses } from '../../src/capture/trainingLabels.ts';
 import { htmlLengthOfHiddenSubtree, openTagLength } from '../../src/capture/htmlLength.ts';
 import { hintBitsFor, HintBit } from '../../src/snapshot/hintBits.ts';
 
@@ -75,5 +75,13 @@ describe('hintBitsFor', () => {
     expect(hintBitsFor('', 'ad-slot', false) & HintBit.AD).toBeTruthy();
     expect(hintBitsFor('', 'shadow loaded', false) & HintBit.AD).toBeFalsy();
     expect(hintBitsFor('', '', true)).toBe(HintBit.HIDDEN_A11Y);
+  });
+});
+
+describe('l3sSpanClasses', () => {
+  it('reads the annotation class of each span, -1 elsewhere', () => {
+    document.body.innerHTML = '<p><span class="x-nc-sel2 extra">a</span><span class="x-nc-sel10">b</span></p>';
+    expect(Array.from(l3sSpanClasses([document.body, ...Array.from(document.body.querySelectorAll('*'))])))
+      .toEqual([-1, -1, 2, -1]);
   });
 });

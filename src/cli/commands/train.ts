@@ -8,6 +8,8 @@ import { buildTrainingRows } from '../training/trainingRows.ts';
 import { trainBucketedModel } from '../../model/bucketedModel.ts';
 import { evaluateModel, formatModelCard } from '../training/modelCard.ts';
 import { FEATURE_SCHEMA } from '../../features/featureSchema.ts';
+import { parseModelWeights } from '../../model/weights.ts';
+import { heldOutTemplateEval } from '../training/heldOutTemplateEval.ts';
 
 /**
  * Fits the four area-bucket logistic models on human labels (L3S-GN1) captured through the same capture code the
@@ -62,11 +64,16 @@ export async function runTrain(args: string[]): Promise<number> {
     },
   };
   const evaluation = evaluateModel(weights, testRows);
+  const templateEval = heldOutTemplateEval(ok(test), parseModelWeights(weights, FEATURE_SCHEMA));
   await mkdir(dirname(values.out), { recursive: true });
   await writeFile(values.out, `${JSON.stringify(weights, null, 1)}\n`);
   const cardPath = values.out.replace(/\.json$/, '.md');
-  await writeFile(cardPath, formatModelCard({ weights, evaluation, trainRows, testRows, failed: failed.length }));
-  log(`held-out: ${evaluation.summary}`);
+  await writeFile(cardPath, formatModelCard({ weights, evaluation, templateEval, trainRows, testRows, failed: failed.length }));
+  log(`held-out nodes: ${evaluation.summary}`);
+  for (const r of templateEval) {
+    log(`held-out ${r.method}: text F ${r.text.f.toFixed(3)}, anchor text F ${r.anchorText.f.toFixed(3)}, ` +
+      `links F ${r.links.f.toFixed(3)}`);
+  }
   log(`wrote ${values.out} and ${cardPath}`);
   return 0;
 }

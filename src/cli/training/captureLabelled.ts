@@ -12,7 +12,7 @@ import { snapshotFromJson, type SnapshotJson } from '../../snapshot/snapshotJson
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import type { LabelledPage } from './l3sPages.ts';
 
-export type CapturedPage = { page: LabelledPage; snapshot: PageSnapshot; labels: Int8Array } |
+export type CapturedPage = { page: LabelledPage; snapshot: PageSnapshot; labels: Int8Array; spans: Int8Array } |
   { page: LabelledPage; error: string };
 
 /**
@@ -31,7 +31,7 @@ export async function captureLabelledPages(pages: LabelledPage[], opts: { useCac
     return await mapWithConcurrency(pages, 2, async (page): Promise<CapturedPage> => {
       const cacheFile = join(cacheDir, `${page.id}.json`);
       try {
-        let json: { snapshot: SnapshotJson; labels: number[] };
+        let json: { snapshot: SnapshotJson; labels: number[]; spans: number[] };
         if (opts.useCache && existsSync(cacheFile)) {
           json = JSON.parse(await readFile(cacheFile, 'utf8'));
         } else {
@@ -45,7 +45,12 @@ export async function captureLabelledPages(pages: LabelledPage[], opts: { useCac
           await writeFile(cacheFile, JSON.stringify(json));
         }
         if (++done % 50 === 0) opts.log(`captured ${done}/${pages.length}`);
-        return { page, snapshot: snapshotFromJson(json.snapshot), labels: Int8Array.from(json.labels) };
+        return {
+          page,
+          snapshot: snapshotFromJson(json.snapshot),
+          labels: Int8Array.from(json.labels),
+          spans: Int8Array.from(json.spans),
+        };
       } catch (e) {
         return { page, error: oneLine(e) };
       }

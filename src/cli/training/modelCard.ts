@@ -2,6 +2,7 @@ import { classifyNodes } from '../../model/bucketedModel.ts';
 import { parseModelWeights } from '../../model/weights.ts';
 import { FEATURE_SCHEMA } from '../../features/featureSchema.ts';
 import type { TrainingRows } from './trainingRows.ts';
+import type { TemplateEvalRow } from './heldOutTemplateEval.ts';
 
 export interface ModelEvaluation {
   rows: number;
@@ -57,6 +58,7 @@ export function formatModelCard(o: {
   weights: { training: { command: string; data: string; date: string }; bucketBounds: number[];
     models: Array<{ trainedOn: unknown }> };
   evaluation: ModelEvaluation;
+  templateEval: TemplateEvalRow[];
   trainRows: TrainingRows;
   testRows: TrainingRows;
   failed: number;
@@ -82,5 +84,15 @@ with L2 regularisation and balanced classes. The scores feed the isotonic smooth
 | nodes | ROC AUC | precision | recall | F1 | accuracy |
 | --- | --- | --- | --- | --- | --- |
 | ${e.rows} | ${e.auc.toFixed(3)} | ${e.precision.toFixed(3)} | ${e.recall.toFixed(3)} | ${e.f1.toFixed(3)} | ${e.accuracy.toFixed(3)} |
+
+## Held-out sites, template detection as in §6.1 (c = 0.01, threshold 0.5)
+
+Precision / recall / f-measure of the annotated words (Text), anchor-text characters (AT) and links that lie in
+template regions (L3S classes 0 and 4), micro-averaged over the held-out pages.
+
+| method | Text P | Text R | Text F | AT F | Links F |
+| --- | --- | --- | --- | --- | --- |
+${o.templateEval.map((r) => `| ${r.method} | ${r.text.precision.toFixed(3)} | ${r.text.recall.toFixed(3)} | ` +
+    `${r.text.f.toFixed(3)} | ${r.anchorText.f.toFixed(3)} | ${r.links.f.toFixed(3)} |`).join('\n')}
 `;
 }

@@ -1,0 +1,42 @@
+import { classifyPage, smoothPage } from '../../pipeline/runPipeline.ts';
+import { DEFAULT_PIPELINE_OPTIONS } from '../../pipeline/pipelineOptions.ts';
+import type { ModelWeights } from '../../model/weights.ts';
+import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
+import {
+  addTemplateCounts, emptyTemplateCounts, fMeasure, type LabelledUnit, type PrecisionRecall,
+} from '../../eval/templateMeasures.ts';
+import { L3S_TEMPLATE_CLASSES } from '../../eval/l3sClasses.ts';
+
+export interface TemplateEvalRow {
+  method: 'PageLevel Basic' | 'PageLevel Smooth';
+  text: PrecisionRecall;
+  anchorText: PrecisionRecall;
+  links: PrecisionRecall;
+}
+
+/**
+ * 000 §6.1 on held-out L3S pages: words, anchor text and links inside template regions, for the raw classifier
+ * (Basic: a unit is template when its node's own score, or that of the node it is hidden in, passes the threshold)
+ * and after smoothing.
+ */
+export function heldOutTemplateEval(pages: Array<{ snapshot: PageSnapshot; spans: Int8Array }>, weights: ModelWeights,
+  penaltyFactor = DEFAULT_PIPELINE_OPTIONS.penaltyFactor): TemplateEvalRow[] {
+  const options = { ...DEFAULT_PIPELINE_OPTIONS, penaltyFactor };
+  const basic = emptyTemplateCounts();
+  const smooth = emptyTemplateCounts();
+  for (const { snapshot, spans } of pages) {
+    const units: LabelledUnit[] = [];
+    spans.forEach((cls, node) => {
+      if (cls >= 0) units.push({ node, template: L3S_TEMPLATE_CLASSES.includes(cls) });
+    });
+    const classified = classifyPage(snapshot, weights);
+    const smoothed = smoothPage(classified, options);
+    const basicScore = smoothed.basicValues;
+    addTemplateCounts(basic, snapshot, units, (n) => basicScore[n] >= options.threshold);
+    addTemplateCounts(smooth, snapshot, units, (n) => smoothed.values[n] >= options.threshold);
+  }
+  const row = (method: TemplateEvalRow['method'], c: typeof basic): TemplateEvalRow => ({
+    method, text: fMeasure(c.text), anchorText: fMeasure(c.anchorText), links: fMeasure(c.links),
+  });
+  return [row('PageLevel Basic', basic), row('PageLevel Smooth', smooth)];
+}
