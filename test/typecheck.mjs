@@ -2,7 +2,7 @@
 // are enforced by the compiler rather than by review.
 import { execFileSync } from 'node:child_process';
 
-const projects = ['tsconfig.core.json', 'tsconfig.capture.json', 'tsconfig.cli.json', 'tsconfig.json'];
+const projects = ['tsconfig.core.json', 'tsconfig.capture.json', 'tsconfig.cli.json', 'tsconfig.extension.json', 'tsconfig.json'];
 let failed = false;
 for (const p of projects) {
   try {

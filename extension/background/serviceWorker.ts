@@ -1,0 +1,63 @@
+/**
+ * The background service worker: starts runs (popup, shortcut, context menu), hands out the bundled model, keeps
+ * the "always run here" registrations in step with settings. It never makes a network request.
+ */
+import browser from 'webextension-polyfill';
+import { dispatch, type Handlers } from '../shared/protocol.ts';
+import type { BackgroundApi } from '../shared/backgroundApi.ts';
+import type { Mode } from '../shared/settings.ts';
+import { runOnTab } from './runOnTab.ts';
+import { bundledModel } from './modelFile.ts';
+import { syncAlwaysRun } from './alwaysRun.ts';
+import { clearFailure, reportFailure } from './reportFailure.ts';
+
+export const RUN_COMMAND = 'run-winnow';
+
+const MENU: Array<{ id: string; title: string; mode: Mode }> = [
+  { id: 'winnow-highlight', title: 'Winnow: highlight template parts', mode: 'highlight' },
+  { id: 'winnow-hide', title: 'Winnow: hide template parts', mode: 'hide' },
+  { id: 'winnow-reader', title: 'Winnow: reader view', mode: 'reader' },
+];
+
+const handlers: Handlers<BackgroundApi, browser.Runtime.MessageSender> = {
+  runOnTab: ({ tabId, mode }) => runOnTab(tabId, mode),
+  model: () => bundledModel(),
+  syncAlwaysRun: () => syncAlwaysRun(),
+};
+
+browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>
+  dispatch('winnow/background', handlers, message, sender));
+
+async function runFromBrowserUi(tabId: number | undefined, mode?: Mode): Promise<void> {
+  if (tabId === undefined || tabId < 0) return;
+  try {
+    await clearFailure(tabId);
+    await runOnTab(tabId, mode);
+  } catch (e) {
+    await reportFailure(tabId, e);
+  }
+}
+
+browser.commands.onCommand.addListener((command: string, tab?: browser.Tabs.Tab) => {
+  if (command !== RUN_COMMAND) return;
+  const run = async () => {
+    const id = tab?.id ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
+    await runFromBrowserUi(id);
+  };
+  void run();
+});
+
+browser.contextMenus.onClicked.addListener((info, tab) => {
+  const item = MENU.find((m) => m.id === info.menuItemId);
+  if (item) void runFromBrowserUi(tab?.id, item.mode);
+});
+
+browser.runtime.onInstalled.addListener(() => {
+  void browser.contextMenus.removeAll().then(() => {
+    for (const m of MENU) browser.contextMenus.create({ id: m.id, title: m.title, contexts: ['page'] });
+  });
+  void syncAlwaysRun().catch(() => {});
+});
+
+// Site permissions can be withdrawn in the browser's own settings: keep the registrations honest.
+browser.permissions.onRemoved.addListener(() => { void syncAlwaysRun().catch(() => {}); });

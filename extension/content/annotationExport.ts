@@ -1,0 +1,45 @@
+import { selectorOf } from '../../src/capture/selectorOf.ts';
+import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
+import type { Segment } from '../../src/segment/segments.ts';
+import { ANNOTATION_SCHEMA_ID, ANNOTATION_SCHEMA_VERSION, type AnnotationExport } from '../shared/annotationSchema.ts';
+import { xpathOf } from './xpathOf.ts';
+
+export interface ExportInput {
+  url: string;
+  title: string;
+  viewport: { width: number; height: number };
+  modelVersion: string;
+  options: { penaltyFactor: number; threshold: number; minArea: number };
+  segments: readonly Segment[];
+  elements: readonly Element[];
+  now?: Date;
+}
+
+/** The page's segments as an annotation file (schema in extension/shared/annotations.schema.json). */
+export function buildAnnotationExport(input: ExportInput): AnnotationExport {
+  return {
+    schema: ANNOTATION_SCHEMA_ID,
+    version: ANNOTATION_SCHEMA_VERSION,
+    page: { url: input.url, title: input.title, viewport: { ...input.viewport } },
+    createdAt: (input.now ?? new Date()).toISOString(),
+    model: {
+      version: input.modelVersion,
+      featureSchema: FEATURE_SCHEMA.name,
+      featureSchemaVersion: FEATURE_SCHEMA.version,
+    },
+    options: { ...input.options },
+    segments: input.segments.map((seg) => {
+      const el = input.elements[seg.node];
+      return {
+        selector: selectorOf(el),
+        xpath: xpathOf(el),
+        rect: { ...seg.rect },
+        score: Math.min(1, Math.max(0, seg.score)),
+        label: seg.template ? 'template' : 'content',
+        humanLabel: null,
+        parentSegment: seg.parentSegment,
+        text: seg.text,
+      };
+    }),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The content script, injected on demand (toolbar button, shortcut, context menu) or registered for the sites on
+ * the "always run here" list. Injection can happen more than once per page; only the first copy stays.
+ */
+import browser from 'webextension-polyfill';
+import { dispatch, type Handlers } from '../shared/protocol.ts';
+import type { ContentApi } from '../shared/contentApi.ts';
+import { loadSiteSettings, saveSiteSettings } from '../shared/settingsStore.ts';
+import { callBackground } from '../shared/runtimeClient.ts';
+import { friendlyError } from '../shared/friendlyErrors.ts';
+import { WinnowController } from './winnowController.ts';
+import { connectFrameWorker } from './frameWorkerEngine.ts';
+import { inPageEngine } from './inPageEngine.ts';
+
+/** How long the worker frame may take to load and start before the in-page fallback takes over. */
+const WORKER_START_TIMEOUT_MS = 4000;
+
+const marker = globalThis as { __winnowContent?: boolean };
+if (!marker.__winnowContent) {
+  marker.__winnowContent = true;
+  start();
+}
+
+function start(): void {
+  const controller = new WinnowController(document, {
+    loadSettings: () => loadSiteSettings(location.href),
+    saveSettings: async (patch) => { await saveSiteSettings(location.href, patch); },
+    model: cachedModel(),
+    startEngine: async (ui) => {
+      try {
+        return await connectFrameWorker(ui.root, WORKER_START_TIMEOUT_MS);
+      } catch (e) {
+        console.warn(`Winnow: no worker (${e instanceof Error ? e.message : e}); running in the page instead`);
+        return inPageEngine();
+      }
+    },
+    friendlyError: (m) => friendlyError(m, location.href),
+  });
+
+  const handlers: Handlers<ContentApi, browser.Runtime.MessageSender> = {
+    ping: () => ({ ran: controller.hasRun }),
+    run: ({ mode }) => controller.run(mode),
+    setMode: ({ mode }) => controller.setMode(mode),
+    setOptions: (options) => controller.setOptions(options),
+    status: () => controller.status(),
+    exportAnnotations: () => controller.exportAnnotations(),
+  };
+  browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>
+    dispatch('winnow/content', handlers, message, sender));
+
+  void loadSiteSettings(location.href).then((s) => {
+    if (s.alwaysRun && s.mode !== 'off') void controller.run(s.mode).catch(() => {});
+  });
+}
+
+function cachedModel(): () => Promise<{ json: unknown; version: string }> {
+  let model: Promise<{ json: unknown; version: string }> | null = null;
+  return () => {
+    model ??= callBackground('model', {});
+    model.catch(() => { model = null; });
+    return model;
+  };
+}

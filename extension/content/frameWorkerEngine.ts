@@ -1,0 +1,59 @@
+import browser from 'webextension-polyfill';
+import { snapshotBuffers, type PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
+import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import { PortClient } from '../shared/portRpc.ts';
+import type { WorkerApi } from '../shared/workerApi.ts';
+import { CONNECT_MESSAGE, WORKER_HOST_PATH, WORKER_READY_MESSAGE } from '../worker/workerHandshake.ts';
+import type { PipelineEngine } from './pipelineEngine.ts';
+
+/**
+ * The pipeline in a Worker owned by a hidden, web-accessible extension page framed inside our shadow root.
+ * Chromium refuses `new Worker(chrome-extension://…)` from a content script (SecurityError) and a Blob worker dies
+ * silently on pages whose CSP says `worker-src 'self'`; an extension frame is exempt from the page's CSP and can own
+ * the worker. Snapshot buffers are transferred over a MessagePort, never copied.
+ */
+export async function connectFrameWorker(container: ShadowRoot, timeoutMs: number): Promise<PipelineEngine> {
+  const src = browser.runtime.getURL(WORKER_HOST_PATH);
+  const frame = container.ownerDocument.createElement('iframe');
+  frame.src = src;
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  frame.style.cssText = 'display:none';
+  const loaded = new Promise<void>((resolve, reject) => {
+    frame.addEventListener('load', () => resolve(), { once: true });
+    frame.addEventListener('error', () => reject(new Error('the worker frame did not load')), { once: true });
+  });
+  container.append(frame);
+  try {
+    await withTimeout(loaded, timeoutMs, 'the worker frame did not load in time');
+    const channel = new MessageChannel();
+    const ready = new Promise<void>((resolve) => {
+      channel.port1.onmessage = (e) => {
+        if (e.data?.winnow === WORKER_READY_MESSAGE) resolve();
+      };
+    });
+    frame.contentWindow!.postMessage({ winnow: CONNECT_MESSAGE }, new URL(src).origin, [channel.port2]);
+    await withTimeout(ready, timeoutMs, 'the worker did not start in time');
+    const client = new PortClient<WorkerApi>(channel.port1, 'winnow/worker');
+    return {
+      kind: 'worker',
+      classify: (snapshot: PageSnapshot, weightsJson: unknown) =>
+        client.call('classify', { snapshot, weightsJson }, snapshotBuffers(snapshot)),
+      smooth: (options: PipelineOptions) => client.call('smooth', { options }),
+      dispose: () => {
+        client.close();
+        frame.remove();
+      },
+    };
+  } catch (e) {
+    frame.remove();
+    throw e;
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message)), ms);
+    p.then((v) => { clearTimeout(timer); resolve(v); }, (e) => { clearTimeout(timer); reject(e); });
+  });
+}

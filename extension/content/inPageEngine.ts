@@ -1,0 +1,30 @@
+import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
+import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import { PipelineSession } from '../worker/pipelineSession.ts';
+import type { PipelineEngine } from './pipelineEngine.ts';
+import { yieldToPage } from './yieldToPage.ts';
+
+/**
+ * Fallback when no worker can be started (the frame is blocked, or a browser refuses it): the same pipeline code in
+ * the page's thread, giving the page a turn before and after each stage so input and painting are not held up by
+ * more than one stage at a time.
+ */
+export function inPageEngine(): PipelineEngine {
+  const session = new PipelineSession();
+  return {
+    kind: 'in-page',
+    classify: async (snapshot: PageSnapshot, weightsJson: unknown) => {
+      await yieldToPage();
+      const r = await session.handlers.classify({ snapshot, weightsJson }, undefined);
+      await yieldToPage();
+      return r;
+    },
+    smooth: async (options: PipelineOptions) => {
+      await yieldToPage();
+      const r = await session.handlers.smooth({ options }, undefined);
+      await yieldToPage();
+      return r;
+    },
+    dispose: () => {},
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * The reader view's article: a clean copy of the page's content parts. Keeps headings, paragraphs, links, images
+ * (lazy `data-src` ones too), figures with captions, code blocks, tables, lists and quotes; drops template parts,
+ * invisible elements, scripts, forms and embeds; unwraps layout containers; copies only harmless attributes.
+ * Works on any Document (happy-dom in tests): it reads no layout.
+ */
+export type NodeVerdict = 'keep' | 'skip';
+
+/** Elements copied as themselves. */
+const KEPT = new Set([
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'em', 'strong', 'b', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark',
+  'code', 'pre', 'kbd', 'samp', 'var', 'blockquote', 'q', 'cite', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table',
+  'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'figure', 'figcaption', 'img', 'br', 'hr', 'abbr', 'time',
+  'del', 'ins',
+]);
+/** Never copied, children included. */
+const DROPPED = new Set([
+  'script', 'style', 'noscript', 'template', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button',
+  'select', 'textarea', 'label', 'svg', 'canvas', 'video', 'audio', 'map', 'dialog', 'link', 'meta', 'head', 'source',
+  'track', 'math', 'nav',
+]);
+/** Elements that start a new block when unwrapped (their inline content becomes a paragraph). */
+const BLOCKS = new Set([
+  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'ul', 'ol', 'dl', 'table', 'figure', 'hr', 'div',
+  'section', 'article', 'main', 'header', 'footer', 'aside', 'center', 'details', 'summary', 'address', 'body',
+  'figcaption', 'li', 'dt', 'dd', 'caption',
+]);
+const ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title', 'width', 'height', 'srcset', 'sizes'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan', 'scope'],
+  ol: ['start', 'reversed', 'type'],
+  li: ['value'],
+  time: ['datetime'],
+  abbr: ['title'],
+  blockquote: ['cite'],
+  pre: ['lang'],
+  code: ['lang'],
+};
+/** Where lazy-loading scripts keep the real image address until the image scrolls into view. */
+const LAZY_SRC = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src'];
+const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset'];
+
+export interface ReaderContentOptions {
+  /** Whether a (visible) element and its subtree belong in the article; elements not judged are dropped. */
+  verdict: (el: Element) => NodeVerdict;
+  /** Title shown above the article when the content does not start with it. */
+  title: string;
+}
+
+export function buildReaderContent(root: Element, out: Document, options: ReaderContentOptions): DocumentFragment {
+  const fragment = out.createDocumentFragment();
+  const article = convertChildren(root, out, options, false);
+  const firstHeading = article.querySelector('h1, h2');
+  if (options.title && !(firstHeading && sameText(firstHeading.textContent ?? '', options.title))) {
+    const h1 = out.createElement('h1');
+    h1.textContent = options.title;
+    fragment.append(h1);
+  }
+  fragment.append(article);
+  return fragment;
+}
+
+function convertChildren(el: Element, out: Document, o: ReaderContentOptions, preformatted: boolean): DocumentFragment {
+  const fragment = out.createDocumentFragment();
+  for (const child of Array.from(el.childNodes)) {
+    if (child.nodeType === 3) {
+      const data = (child as Text).data;
+      fragment.append(out.createTextNode(preformatted ? data : data.replace(/\s+/g, ' ')));
+    } else if (child.nodeType === 1) {
+      const converted = convertElement(child as Element, out, o, preformatted);
+      if (converted) fragment.append(converted);
+    }
+  }
+  return fragment;
+}
+
+function convertElement(el: Element, out: Document, o: ReaderContentOptions, preformatted: boolean): Node | null {
+  const name = el.localName;
+  if (DROPPED.has(name) || o.verdict(el) === 'skip') return null;
+  if (name === 'img') return convertImage(el, out);
+  if (name === 'picture') {
+    const img = el.querySelector('img');
+    return img && o.verdict(img) === 'keep' ? convertImage(img, out) : null;
+  }
+  const pre = preformatted || name === 'pre';
+  const children = convertChildren(el, out, o, pre);
+  if (KEPT.has(name)) {
+    const copy = out.createElement(name);
+    copyAttributes(el, copy);
+    copy.append(children);
+    if (name === 'a' && !copy.hasAttribute('href')) return unwrap(copy, out);
+    if (isEmpty(copy) && !['br', 'hr', 'td', 'th'].includes(name)) return null;
+    return copy;
+  }
+  // A layout container: keep what is inside, with loose inline runs gathered into paragraphs.
+  return BLOCKS.has(name) && !pre ? paragraphize(children, out) : children;
+}
+
+function convertImage(img: Element, out: Document): Element | null {
+  const src = firstAttribute(img, LAZY_SRC) ?? img.getAttribute('src');
+  const url = safeUrl(src, img.ownerDocument.baseURI, true);
+  if (!url) return null;
+  const copy = out.createElement('img');
+  copy.setAttribute('src', url);
+  const srcset = firstAttribute(img, LAZY_SRCSET) ?? img.getAttribute('srcset');
+  if (srcset && !/javascript:/i.test(srcset)) copy.setAttribute('srcset', srcset);
+  for (const a of ['alt', 'title', 'width', 'height', 'sizes']) {
+    const v = img.getAttribute(a);
+    if (v !== null) copy.setAttribute(a, v);
+  }
+  copy.setAttribute('loading', 'lazy');
+  return copy;
+}
+
+function copyAttributes(from: Element, to: Element): void {
+  for (const name of ATTRIBUTES[from.localName] ?? []) {
+    const v = from.getAttribute(name);
+    if (v === null) continue;
+    if (name === 'href') {
+      const url = safeUrl(v, from.ownerDocument.baseURI, false);
+      if (url) to.setAttribute('href', url);
+    } else {
+      to.setAttribute(name, v);
+    }
+  }
+}
+
+/** Absolute http(s) (or, for links, mailto and in-page) addresses only: no javascript: or data: links. */
+function safeUrl(raw: string | null, base: string, image: boolean): string | null {
+  if (!raw || !raw.trim()) return null;
+  if (!image && raw.trim().startsWith('#')) return raw.trim();
+  let u: URL;
+  try {
+    u = new URL(raw.trim(), base);
+  } catch {
+    return null;
+  }
+  if (u.protocol === 'http:' || u.protocol === 'https:') return u.href;
+  if (!image && u.protocol === 'mailto:') return u.href;
+  if (image && u.protocol === 'data:' && /^data:image\/(png|gif|jpeg|webp|avif)/.test(u.href) && u.href.length > 200) {
+    return u.href; // tiny data: images are lazy-loading placeholders, larger ones are real pictures
+  }
+  return null;
+}
+
+function paragraphize(children: DocumentFragment, out: Document): DocumentFragment {
+  const result = out.createDocumentFragment();
+  let run: Node[] = [];
+  const flush = () => {
+    if (run.some((n) => n.nodeType !== 3 || (n as Text).data.trim() !== '')) {
+      const p = out.createElement('p');
+      p.append(...run);
+      trimEdges(p);
+      if (!isEmpty(p)) result.append(p);
+    }
+    run = [];
+  };
+  for (const node of Array.from(children.childNodes)) {
+    if (node.nodeType === 1 && BLOCKS.has((node as Element).localName)) {
+      flush();
+      result.append(node);
+    } else {
+      run.push(node);
+    }
+  }
+  flush();
+  return result;
+}
+
+function unwrap(el: Element, out: Document): DocumentFragment {
+  const f = out.createDocumentFragment();
+  f.append(...Array.from(el.childNodes));
+  return f;
+}
+
+function trimEdges(p: Element): void {
+  const first = p.firstChild;
+  if (first?.nodeType === 3) (first as Text).data = (first as Text).data.replace(/^\s+/, '');
+  const last = p.lastChild;
+  if (last?.nodeType === 3) (last as Text).data = (last as Text).data.replace(/\s+$/, '');
+}
+
+function isEmpty(el: Element): boolean {
+  return (el.textContent ?? '').trim() === '' && !el.querySelector('img, br, hr');
+}
+
+function firstAttribute(el: Element, names: string[]): string | null {
+  for (const n of names) {
+    const v = el.getAttribute(n);
+    if (v && v.trim()) return v;
+  }
+  return null;
+}
+
+function sameText(a: string, b: string): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  return norm(a) === norm(b) || norm(b).startsWith(norm(a));
+}

@@ -1,0 +1,107 @@
+import type { PageUi } from './pageUi.ts';
+import type { ReaderTheme } from '../shared/settings.ts';
+
+const CSS = `
+.reader { position: fixed; inset: 0; overflow: auto; overscroll-behavior: contain; pointer-events: auto;
+  background: var(--bg); color: var(--fg); font: 19px/1.65 Georgia, 'Iowan Old Style', 'Noto Serif', serif;
+  --bg: #fbfaf7; --fg: #1d1d1f; --muted: #5f6368; --rule: #dedbd3; --code: #f1efe9; --link: #1a55b3; }
+.reader.dark { --bg: #17181b; --fg: #e6e4df; --muted: #a0a3a8; --rule: #3a3b3f; --code: #232428; --link: #8ab4f8; }
+@media (prefers-color-scheme: dark) {
+  .reader.auto { --bg: #17181b; --fg: #e6e4df; --muted: #a0a3a8; --rule: #3a3b3f; --code: #232428; --link: #8ab4f8; }
+}
+.bar { position: sticky; top: 0; display: flex; gap: 8px; justify-content: flex-end; padding: 10px 16px;
+  background: var(--bg); border-bottom: 1px solid var(--rule); font: 14px/1.4 system-ui, sans-serif; }
+.bar button { font: inherit; color: var(--fg); background: transparent; border: 1px solid var(--rule);
+  border-radius: 6px; padding: 4px 10px; cursor: pointer; }
+.bar button:focus-visible, .reader a:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
+article { max-width: 40em; margin: 0 auto; padding: 24px 20px 80px; }
+article:focus { outline: none; }
+h1, h2, h3, h4, h5, h6 { font-family: system-ui, sans-serif; line-height: 1.25; margin: 1.4em 0 .5em; }
+h1 { font-size: 1.9em; } h2 { font-size: 1.45em; } h3 { font-size: 1.2em; } h4, h5, h6 { font-size: 1em; }
+p, ul, ol, dl, blockquote, figure, table, pre { margin: 0 0 1em; }
+a { color: var(--link); }
+img { max-width: 100%; height: auto; display: block; margin: 0 auto; }
+p img, li img, a img { display: inline-block; }
+figure { margin-left: 0; margin-right: 0; }
+figcaption { color: var(--muted); font-size: .85em; text-align: center; margin-top: .4em; }
+blockquote { border-left: 3px solid var(--rule); margin-left: 0; padding-left: 1em; color: var(--muted); }
+pre { background: var(--code); padding: 12px 14px; border-radius: 6px; overflow: auto; line-height: 1.45; }
+code, kbd, samp, pre { font-family: ui-monospace, 'DejaVu Sans Mono', monospace; font-size: .85em; }
+:not(pre) > code { background: var(--code); padding: .1em .3em; border-radius: 3px; }
+table { border-collapse: collapse; display: block; overflow-x: auto; font-size: .9em; }
+th, td { border: 1px solid var(--rule); padding: 4px 8px; vertical-align: top; }
+hr { border: 0; border-top: 1px solid var(--rule); }
+`;
+
+/**
+ * Reader mode: the article in a full-window view inside our shadow root, over the untouched page. Escape or the
+ * Close button leaves it; focus moves into it on open and back to where it was on close.
+ */
+export class ReaderView {
+  private el: HTMLElement | null = null;
+  private previousFocus: Element | null = null;
+  private theme: ReaderTheme = 'auto';
+
+  constructor(private readonly ui: PageUi, private readonly onClose: () => void,
+    private readonly onTheme: (t: ReaderTheme) => void) {}
+
+  get isOpen(): boolean {
+    return this.el !== null;
+  }
+
+  open(article: DocumentFragment, theme: ReaderTheme): void {
+    this.close(false);
+    this.ui.addStyle('reader', CSS);
+    const doc = this.ui.root.ownerDocument!;
+    this.previousFocus = doc.activeElement;
+    this.theme = theme;
+    const el = doc.createElement('div');
+    el.className = `reader ${theme}`;
+    el.setAttribute('role', 'dialog');
+    el.setAttribute('aria-modal', 'true');
+    el.setAttribute('aria-label', 'Winnow reader view');
+    el.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        this.close(true);
+      }
+    });
+    const bar = doc.createElement('div');
+    bar.className = 'bar';
+    const themeButton = doc.createElement('button');
+    themeButton.type = 'button';
+    const label = () => { themeButton.textContent = this.theme === 'dark' ? 'Light' : 'Dark'; };
+    label();
+    themeButton.addEventListener('click', () => {
+      this.theme = this.theme === 'dark' ? 'light' : 'dark';
+      el.className = `reader ${this.theme}`;
+      label();
+      this.onTheme(this.theme);
+    });
+    const close = doc.createElement('button');
+    close.type = 'button';
+    close.textContent = 'Close reader';
+    close.addEventListener('click', () => this.close(true));
+    bar.append(themeButton, close);
+    const body = doc.createElement('article');
+    body.tabIndex = -1;
+    body.append(article);
+    el.append(bar, body);
+    this.ui.root.append(el);
+    this.el = el;
+    body.focus({ preventScroll: true });
+  }
+
+  /** The article's text (for status and tests). */
+  get text(): string {
+    return this.el?.querySelector('article')?.textContent ?? '';
+  }
+
+  close(byUser: boolean): void {
+    if (!this.el) return;
+    this.el.remove();
+    this.el = null;
+    if (this.previousFocus instanceof HTMLElement) this.previousFocus.focus({ preventScroll: true });
+    if (byUser) this.onClose();
+  }
+}

@@ -1,0 +1,330 @@
+import { captureSnapshot } from '../../src/capture/captureSnapshot.ts';
+import { DEFAULT_PIPELINE_OPTIONS, pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import type { Segment } from '../../src/segment/segments.ts';
+import type { AnnotationExport } from '../shared/annotationSchema.ts';
+import type { RunStatus } from '../shared/runStatus.ts';
+import type { Mode, SiteSettings } from '../shared/settings.ts';
+import { buildAnnotationExport } from './annotationExport.ts';
+import { HideRecord } from './hideRecord.ts';
+import { HighlightOverlay } from './highlightOverlay.ts';
+import { LiveWatcher } from './liveWatcher.ts';
+import { createPageUi, type PageUi } from './pageUi.ts';
+import type { PipelineEngine } from './pipelineEngine.ts';
+import { buildReaderContent } from './readerContent.ts';
+import { ReaderView } from './readerView.ts';
+import { StatusToast } from './statusToast.ts';
+import { afterNextPaint } from './yieldToPage.ts';
+
+/** Capture stops adding nodes past this many; the rest is counted into the last kept ancestor. */
+const MAX_NODES = 200_000;
+
+/** What the controller needs from outside the page (the browser, the background): injected, so tests can fake it. */
+export interface ControllerDeps {
+  loadSettings(): Promise<SiteSettings>;
+  saveSettings(patch: Partial<SiteSettings>): Promise<void>;
+  model(): Promise<{ json: unknown; version: string }>;
+  /** Starts a pipeline engine (worker if possible, else in-page) in the given UI root. */
+  startEngine(ui: PageUi): Promise<PipelineEngine>;
+  friendlyError(message: string): string;
+}
+
+/** One capture of the page: how results map back onto live elements. */
+interface PageCapture {
+  elements: Element[];
+  indexOf: Map<Element, number>;
+  url: string;
+  title: string;
+  viewport: { width: number; height: number };
+  captureMs: number;
+  classifyMs: number;
+}
+
+interface SmoothedState {
+  values: Float64Array;
+  segments: Segment[];
+  templateTextShare: number;
+  smoothMs: number;
+}
+
+/**
+ * The content script's state for one page: capture → classify (worker) → smooth → show the chosen mode. A new
+ * penalty or threshold only re-smooths the kept classification; a big page change re-runs capture, keeping the mode.
+ */
+export class WinnowController {
+  private ui: PageUi | null = null;
+  private engine: Promise<PipelineEngine> | null = null;
+  private capture: PageCapture | null = null;
+  private smoothed: SmoothedState | null = null;
+  private settings: SiteSettings | null = null;
+  private modelVersion = 'unknown';
+  private mode: Mode = 'off';
+  private captures = 0;
+  private smooths = 0;
+  private totalMs = 0;
+  private shownAtEpochMs = 0;
+  private firstRun: Promise<RunStatus> | null = null;
+  /** Serialises runs, re-runs and re-smooths so they never interleave. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly hidden = new HideRecord();
+  private overlay: HighlightOverlay | null = null;
+  private reader: ReaderView | null = null;
+  private toast: StatusToast | null = null;
+  private live: LiveWatcher | null = null;
+
+  constructor(private readonly doc: Document, private readonly deps: ControllerDeps) {}
+
+  get hasRun(): boolean {
+    return this.smoothed !== null;
+  }
+
+  /** Runs once per page; later calls only switch the mode. */
+  run(mode?: Mode): Promise<RunStatus> {
+    if (this.firstRun) {
+      return this.firstRun.then(() => (mode ? this.setMode(mode) : this.status()!));
+    }
+    const started = performance.now();
+    this.firstRun = this.enqueue(async () => {
+      this.pageUi();
+      this.settings = await this.deps.loadSettings();
+      const wanted = mode ?? (this.settings.mode === 'off' ? 'highlight' : this.settings.mode);
+      await this.toast!.during((async () => {
+        await this.captureAndClassify();
+        await this.smooth();
+      })(), 'Winnow is reading this page…');
+      this.showMode(wanted);
+      await afterNextPaint();
+      this.totalMs = performance.now() - started;
+      this.shownAtEpochMs = performance.timeOrigin + performance.now();
+      this.live!.start();
+      if (wanted !== this.settings.mode) await this.saveSettings({ mode: wanted });
+      return this.status()!;
+    }).catch((e) => {
+      this.firstRun = null;
+      this.toast?.error(this.deps.friendlyError(e instanceof Error ? e.message : String(e)));
+      throw e;
+    });
+    return this.firstRun;
+  }
+
+  setMode(mode: Mode): Promise<RunStatus> {
+    return this.enqueue(async () => {
+      this.requireRun();
+      this.showMode(mode);
+      await this.saveSettings({ mode });
+      await afterNextPaint();
+      return this.status()!;
+    });
+  }
+
+  /** Re-smooths with a new penalty/threshold: no capture, no classification. Stale requests are skipped. */
+  private latestOptions: { penaltyFactor: number; threshold: number } | null = null;
+  setOptions(options: { penaltyFactor: number; threshold: number }): Promise<RunStatus> {
+    pipelineOptions(options); // throws on invalid values before anything changes
+    this.latestOptions = options;
+    return this.enqueue(async () => {
+      this.requireRun();
+      const wanted = this.latestOptions;
+      if (wanted && (wanted.penaltyFactor !== this.settings!.penaltyFactor || wanted.threshold !== this.settings!.threshold)) {
+        this.settings = { ...this.settings!, ...wanted };
+        await this.smooth();
+        this.showMode(this.mode);
+        await afterNextPaint();
+        await this.saveSettings(wanted);
+      }
+      return this.status()!;
+    });
+  }
+
+  status(): RunStatus | null {
+    const c = this.capture;
+    const s = this.smoothed;
+    if (!c || !s || !this.settings) return null;
+    return {
+      url: c.url,
+      mode: this.mode,
+      penaltyFactor: this.settings.penaltyFactor,
+      threshold: this.settings.threshold,
+      nodes: c.elements.length,
+      segments: s.segments.length,
+      templateSegments: s.segments.filter((g) => g.template).length,
+      templateTextShare: s.templateTextShare,
+      captures: this.captures,
+      smooths: this.smooths,
+      engine: this.engineKind,
+      timingsMs: { capture: c.captureMs, classify: c.classifyMs, smooth: s.smoothMs, total: this.totalMs },
+      shownAtEpochMs: this.shownAtEpochMs,
+    };
+  }
+
+  exportAnnotations(): AnnotationExport {
+    const c = this.requireRun();
+    return buildAnnotationExport({
+      url: c.url,
+      title: c.title,
+      viewport: c.viewport,
+      modelVersion: this.modelVersion,
+      options: {
+        penaltyFactor: this.settings!.penaltyFactor,
+        threshold: this.settings!.threshold,
+        minArea: DEFAULT_PIPELINE_OPTIONS.minArea,
+      },
+      segments: this.smoothed!.segments,
+      elements: c.elements,
+    });
+  }
+
+  /** The page changed a lot: capture and classify again, keeping the mode the person chose. */
+  rerun(): Promise<RunStatus | null> {
+    if (!this.hasRun) return Promise.resolve(null);
+    return this.enqueue(async () => {
+      const mode = this.mode;
+      await this.captureAndClassify();
+      await this.smooth();
+      this.showMode(mode);
+      return this.status();
+    }).catch((e) => {
+      this.toast?.error(this.deps.friendlyError(e instanceof Error ? e.message : String(e)));
+      return null;
+    });
+  }
+
+  private engineKind: RunStatus['engine'] = 'worker';
+
+  private async captureAndClassify(): Promise<void> {
+    // Capture sees the page as the site made it: undo our hiding first (the overlay and reader live outside <body>).
+    this.clearMode();
+    // The worker frame and the model load while the page is captured: neither is needed before classifying.
+    const modelReady = this.deps.model();
+    const engineReady = this.startEngine();
+    modelReady.catch(() => {});
+    engineReady.catch(() => {});
+    const { snapshot, elements } = captureSnapshot(this.doc, { maxNodes: MAX_NODES });
+    this.captures += 1;
+    const indexOf = new Map<Element, number>();
+    elements.forEach((el, i) => indexOf.set(el, i));
+    const capture: PageCapture = {
+      elements,
+      indexOf,
+      url: snapshot.url,
+      title: snapshot.title,
+      viewport: { ...snapshot.viewport },
+      captureMs: snapshot.captureMs,
+      classifyMs: 0,
+    };
+    const [model, engine] = await Promise.all([modelReady, engineReady]);
+    this.modelVersion = model.version;
+    // The snapshot's buffers move to the worker here and are unusable in this thread afterwards.
+    const classified = await engine.classify(snapshot, model.json);
+    capture.classifyMs = classified.featuresMs + classified.classifyMs;
+    this.capture = capture;
+    this.smoothed = null;
+  }
+
+  private async smooth(): Promise<void> {
+    const engine = await this.startEngine();
+    const s = this.settings!;
+    const r = await engine.smooth(pipelineOptions({ penaltyFactor: s.penaltyFactor, threshold: s.threshold }));
+    this.smooths += 1;
+    this.smoothed = { values: r.values, segments: r.segments, templateTextShare: r.templateTextShare, smoothMs: r.smoothMs };
+  }
+
+  private startEngine(): Promise<PipelineEngine> {
+    this.engine ??= this.deps.startEngine(this.pageUi()).then((e) => {
+      this.engineKind = e.kind;
+      return e;
+    });
+    this.engine.catch(() => { this.engine = null; });
+    return this.engine;
+  }
+
+  private showMode(mode: Mode): void {
+    this.clearMode();
+    this.mode = mode;
+    const c = this.capture!;
+    const s = this.smoothed!;
+    const threshold = this.settings!.threshold;
+    if (mode === 'highlight') {
+      const boxes = s.segments.filter((g) => g.template && g.node !== 0).map((g) => ({ el: c.elements[g.node], score: g.score }));
+      this.overlay!.show(boxes, threshold);
+    } else if (mode === 'hide') {
+      const root = s.segments[0];
+      if (root && root.template) {
+        this.toast!.error('Winnow judged this whole page to be template, so nothing was hidden. Try a lower penalty.');
+        return;
+      }
+      this.hidden.hide(topTemplateSegments(s.segments).map((g) => c.elements[g.node]));
+    } else if (mode === 'reader') {
+      const article = buildReaderContent(this.doc.body ?? this.doc.documentElement, this.doc, {
+        title: c.title,
+        verdict: (el) => {
+          const i = c.indexOf.get(el);
+          return i !== undefined && s.values[i] < threshold ? 'keep' : 'skip';
+        },
+      });
+      if (!article.querySelector('p, pre, table, li, img, blockquote')) {
+        const note = this.doc.createElement('p');
+        note.textContent = 'Winnow judged everything on this page to be template, so there is nothing to read here. ' +
+          'A higher template threshold or a lower penalty keeps more of the page.';
+        article.append(note);
+      }
+      this.reader!.open(article, this.settings!.readerTheme);
+    }
+  }
+
+  private clearMode(): void {
+    this.overlay?.hide();
+    this.hidden.restore();
+    this.reader?.close(false);
+  }
+
+  private pageUi(): PageUi {
+    if (!this.ui) {
+      const ui = createPageUi(this.doc);
+      this.ui = ui;
+      this.overlay = new HighlightOverlay(ui);
+      this.toast = new StatusToast(ui);
+      this.reader = new ReaderView(ui, () => {
+        // Leaving the reader by Escape or its button puts the page back as the site made it.
+        this.mode = 'off';
+        void this.saveSettings({ mode: 'off' });
+      }, (readerTheme) => {
+        void this.saveSettings({ readerTheme });
+      });
+      this.live = new LiveWatcher(this.doc.body ?? this.doc.documentElement, () => {
+        if (this.mode !== 'off') void this.rerun();
+      });
+    }
+    return this.ui;
+  }
+
+  private async saveSettings(patch: Partial<SiteSettings>): Promise<void> {
+    this.settings = { ...this.settings!, ...patch };
+    try {
+      await this.deps.saveSettings(patch);
+    } catch {
+      // Remembering is a convenience: the page keeps working when storage is unavailable.
+    }
+  }
+
+  private requireRun(): PageCapture {
+    if (!this.capture || !this.smoothed) throw new Error('Winnow has not run on this page yet');
+    return this.capture;
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** For tests and the status message: how many elements are hidden and boxes drawn. */
+  get pageEffects(): { hidden: number; boxes: number; readerOpen: boolean } {
+    return { hidden: this.hidden.size, boxes: this.overlay?.boxCount ?? 0, readerOpen: this.reader?.isOpen ?? false };
+  }
+}
+
+/** Template segments not inside another template segment, except the page root (hiding it would blank the page). */
+export function topTemplateSegments(segments: readonly Segment[]): Segment[] {
+  return segments.filter((g) => g.template && g.node !== 0 &&
+    !(g.parentSegment >= 0 && segments[g.parentSegment].template));
+}

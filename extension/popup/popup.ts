@@ -1,0 +1,146 @@
+/**
+ * The popup: opening it runs Winnow on the tab; it switches modes, tunes penalty and threshold (re-smoothing the
+ * kept classification in the worker, no new capture), exports annotations and keeps the "always run here" choice.
+ * `?tab=N` names the tab (tests open the popup as a tab of its own, which then is the active tab).
+ */
+import browser from 'webextension-polyfill';
+import { callBackground, callTab } from '../shared/runtimeClient.ts';
+import type { RunStatus } from '../shared/runStatus.ts';
+import { MODES, penaltyFromSlider, sliderFromPenalty, type Mode } from '../shared/settings.ts';
+import { loadSiteSettings, saveSiteSettings } from '../shared/settingsStore.ts';
+import { friendlyError } from '../shared/friendlyErrors.ts';
+import { downloadJson, exportFileName } from './downloadJson.ts';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const statusEl = $('status');
+const errorEl = $('error');
+const modes = $<HTMLFieldSetElement>('modes');
+const tuning = $<HTMLFieldSetElement>('tuning');
+const penalty = $<HTMLInputElement>('penalty');
+const penaltyValue = $<HTMLOutputElement>('penalty-value');
+const threshold = $<HTMLInputElement>('threshold');
+const thresholdValue = $<HTMLOutputElement>('threshold-value');
+const alwaysRun = $<HTMLInputElement>('always-run');
+const exportButton = $<HTMLButtonElement>('export');
+const SLIDER_STEPS = Number(penalty.max);
+
+let tabId = -1;
+let tabUrl = '';
+
+async function targetTab(): Promise<number> {
+  const fromQuery = Number(new URLSearchParams(location.search).get('tab'));
+  if (Number.isInteger(fromQuery) && fromQuery > 0) return fromQuery;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id === undefined) throw new Error('no active tab');
+  return tab.id;
+}
+
+function show(status: RunStatus): void {
+  tabUrl = status.url;
+  document.body.dataset.state = 'ready';
+  for (const input of modes.querySelectorAll<HTMLInputElement>('input[name=mode]')) {
+    input.checked = input.value === status.mode;
+  }
+  if (document.activeElement !== penalty) penalty.value = String(Math.round(sliderFromPenalty(status.penaltyFactor) * SLIDER_STEPS));
+  penaltyValue.textContent = formatPenalty(status.penaltyFactor);
+  if (document.activeElement !== threshold) threshold.value = String(status.threshold);
+  thresholdValue.textContent = status.threshold.toFixed(2);
+  $('segments').textContent = String(status.segments);
+  $('template-share').textContent = `${Math.round(status.templateTextShare * 100)}%`;
+  statusEl.textContent = `${status.nodes.toLocaleString()} elements read in ${Math.round(status.timingsMs.total)} ms` +
+    (status.engine === 'in-page' ? ' (in the page: no worker)' : '');
+  statusEl.dataset.captures = String(status.captures);
+  statusEl.dataset.smooths = String(status.smooths);
+  errorEl.hidden = true;
+}
+
+function fail(e: unknown): void {
+  document.body.dataset.state = 'error';
+  errorEl.textContent = friendlyError(e instanceof Error ? e.message : String(e), tabUrl);
+  errorEl.hidden = false;
+  statusEl.textContent = '';
+}
+
+function formatPenalty(c: number): string {
+  return c >= 0.01 ? c.toFixed(2) : c.toExponential(0);
+}
+
+/** Slider moves arrive faster than re-smoothing: one request in flight, the latest position wins. */
+let inFlight: Promise<void> | null = null;
+let pendingOptions: { penaltyFactor: number; threshold: number } | null = null;
+function requestOptions(): void {
+  pendingOptions = { penaltyFactor: penaltyFromSlider(Number(penalty.value) / SLIDER_STEPS), threshold: Number(threshold.value) };
+  penaltyValue.textContent = formatPenalty(pendingOptions.penaltyFactor);
+  thresholdValue.textContent = pendingOptions.threshold.toFixed(2);
+  if (inFlight) return;
+  inFlight = (async () => {
+    while (pendingOptions) {
+      const options = pendingOptions;
+      pendingOptions = null;
+      try {
+        show(await callTab(tabId, 'setOptions', options));
+      } catch (e) {
+        fail(e);
+      }
+    }
+    inFlight = null;
+  })();
+}
+
+async function setMode(mode: Mode): Promise<void> {
+  try {
+    show(await callTab(tabId, 'setMode', { mode }));
+  } catch (e) {
+    fail(e);
+  }
+}
+
+async function exportAnnotations(): Promise<void> {
+  try {
+    const file = await callTab(tabId, 'exportAnnotations', {});
+    downloadJson(document, file, exportFileName(file.page.url, new Date(file.createdAt)));
+  } catch (e) {
+    fail(e);
+  }
+}
+
+async function setAlwaysRun(enabled: boolean): Promise<void> {
+  try {
+    const origin = new URL(tabUrl).origin;
+    // The permission prompt needs the click's user gesture: ask before any other await.
+    if (enabled && !(await browser.permissions.request({ origins: [`${origin}/*`] }))) {
+      alwaysRun.checked = false;
+      return;
+    }
+    await saveSiteSettings(tabUrl, { alwaysRun: enabled });
+    await callBackground('syncAlwaysRun', {});
+  } catch (e) {
+    alwaysRun.checked = !enabled;
+    fail(e);
+  }
+}
+
+async function main(): Promise<void> {
+  for (const input of modes.querySelectorAll<HTMLInputElement>('input[name=mode]')) {
+    input.addEventListener('change', () => { if (input.checked && MODES.includes(input.value as Mode)) void setMode(input.value as Mode); });
+  }
+  penalty.addEventListener('input', requestOptions);
+  threshold.addEventListener('input', requestOptions);
+  exportButton.addEventListener('click', () => void exportAnnotations());
+  alwaysRun.addEventListener('change', () => void setAlwaysRun(alwaysRun.checked));
+  try {
+    tabId = await targetTab();
+    tabUrl = (await browser.tabs.get(tabId)).url ?? '';
+    const status = await callBackground('runOnTab', { tabId });
+    show(status);
+    alwaysRun.checked = (await loadSiteSettings(status.url)).alwaysRun;
+    for (const el of [modes, tuning]) el.disabled = false;
+    exportButton.disabled = false;
+    alwaysRun.disabled = !/^https?:/.test(status.url);
+    modes.querySelector<HTMLInputElement>('input:checked')?.focus();
+  } catch (e) {
+    fail(e);
+  }
+}
+
+void main();

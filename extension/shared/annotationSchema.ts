@@ -1,0 +1,131 @@
+/**
+ * "Export annotations": the JSON file a person downloads from the popup. Documented in
+ * extension/shared/annotations.schema.json (JSON Schema); bump ANNOTATION_SCHEMA_VERSION on any incompatible change.
+ * `humanLabel` is null until the labelling UI (a later issue) lets a person correct the model.
+ */
+export const ANNOTATION_SCHEMA_VERSION = 1;
+export const ANNOTATION_SCHEMA_ID = 'winnow-annotations';
+
+export type SegmentLabel = 'template' | 'content';
+
+export interface AnnotatedSegment {
+  /** CSS selector that finds the segment root again on the same page. */
+  selector: string;
+  /** Absolute XPath of the segment root (light DOM only; null inside shadow roots). */
+  xpath: string | null;
+  /** Document coordinates in CSS px at the time of the run. */
+  rect: { x: number; y: number; width: number; height: number };
+  /** Smoothed templateness in [0, 1]. */
+  score: number;
+  /** The model's label: template when score ≥ threshold. */
+  label: SegmentLabel;
+  /** A person's label; null when nobody labelled the segment. */
+  humanLabel: SegmentLabel | null;
+  /** Index of the enclosing segment in `segments`, -1 for the page's root segment. */
+  parentSegment: number;
+  text: string;
+}
+
+export interface AnnotationExport {
+  schema: typeof ANNOTATION_SCHEMA_ID;
+  version: typeof ANNOTATION_SCHEMA_VERSION;
+  page: { url: string; title: string; viewport: { width: number; height: number } };
+  /** ISO 8601 time of the export. */
+  createdAt: string;
+  model: { version: string; featureSchema: string; featureSchemaVersion: number };
+  options: { penaltyFactor: number; threshold: number; minArea: number };
+  segments: AnnotatedSegment[];
+}
+
+/** Every problem with a parsed file, as `path: what is wrong`; an empty list means it is valid. */
+export function validateAnnotationExport(json: unknown): string[] {
+  const errors: string[] = [];
+  const v = new Validator(errors);
+  if (!v.object(json, '$')) return errors;
+  const o = json as Record<string, unknown>;
+  v.literal(o.schema, ANNOTATION_SCHEMA_ID, '$.schema');
+  v.literal(o.version, ANNOTATION_SCHEMA_VERSION, '$.version');
+  if (v.object(o.page, '$.page')) {
+    const p = o.page as Record<string, unknown>;
+    v.string(p.url, '$.page.url');
+    v.string(p.title, '$.page.title');
+    if (v.object(p.viewport, '$.page.viewport')) {
+      const vp = p.viewport as Record<string, unknown>;
+      v.number(vp.width, '$.page.viewport.width', 0);
+      v.number(vp.height, '$.page.viewport.height', 0);
+    }
+  }
+  if (v.string(o.createdAt, '$.createdAt') && Number.isNaN(Date.parse(o.createdAt as string))) {
+    errors.push('$.createdAt: not an ISO 8601 time');
+  }
+  if (v.object(o.model, '$.model')) {
+    const m = o.model as Record<string, unknown>;
+    v.string(m.version, '$.model.version');
+    v.string(m.featureSchema, '$.model.featureSchema');
+    v.number(m.featureSchemaVersion, '$.model.featureSchemaVersion', 1);
+  }
+  if (v.object(o.options, '$.options')) {
+    const op = o.options as Record<string, unknown>;
+    v.number(op.penaltyFactor, '$.options.penaltyFactor', 0);
+    v.number(op.threshold, '$.options.threshold', 0, 1);
+    v.number(op.minArea, '$.options.minArea', 0);
+  }
+  if (!Array.isArray(o.segments)) {
+    errors.push('$.segments: expected an array');
+    return errors;
+  }
+  o.segments.forEach((seg, i) => validateSegment(v, seg, `$.segments[${i}]`, o.segments as unknown[]));
+  return errors;
+}
+
+function validateSegment(v: Validator, seg: unknown, at: string, all: unknown[]): void {
+  if (!v.object(seg, at)) return;
+  const s = seg as Record<string, unknown>;
+  v.string(s.selector, `${at}.selector`, 1);
+  if (s.xpath !== null) v.string(s.xpath, `${at}.xpath`, 1);
+  if (v.object(s.rect, `${at}.rect`)) {
+    const r = s.rect as Record<string, unknown>;
+    v.number(r.x, `${at}.rect.x`);
+    v.number(r.y, `${at}.rect.y`);
+    v.number(r.width, `${at}.rect.width`, 0);
+    v.number(r.height, `${at}.rect.height`, 0);
+  }
+  v.number(s.score, `${at}.score`, 0, 1);
+  v.oneOf(s.label, ['template', 'content'], `${at}.label`);
+  if (s.humanLabel !== null) v.oneOf(s.humanLabel, ['template', 'content'], `${at}.humanLabel`);
+  if (v.number(s.parentSegment, `${at}.parentSegment`, -1, all.length - 1) && !Number.isInteger(s.parentSegment)) {
+    v.fail(`${at}.parentSegment`, 'expected an integer');
+  }
+  v.string(s.text, `${at}.text`);
+}
+
+class Validator {
+  constructor(private readonly errors: string[]) {}
+
+  fail(at: string, what: string): false {
+    this.errors.push(`${at}: ${what}`);
+    return false;
+  }
+
+  object(x: unknown, at: string): boolean {
+    return typeof x === 'object' && x !== null && !Array.isArray(x) ? true : this.fail(at, 'expected an object');
+  }
+
+  string(x: unknown, at: string, minLength = 0): boolean {
+    if (typeof x !== 'string') return this.fail(at, 'expected a string');
+    return x.length >= minLength ? true : this.fail(at, `expected at least ${minLength} characters`);
+  }
+
+  number(x: unknown, at: string, min = -Infinity, max = Infinity): boolean {
+    if (typeof x !== 'number' || !Number.isFinite(x)) return this.fail(at, 'expected a finite number');
+    return x >= min && x <= max ? true : this.fail(at, `expected a number in [${min}, ${max}], got ${x}`);
+  }
+
+  literal(x: unknown, expected: string | number, at: string): boolean {
+    return x === expected ? true : this.fail(at, `expected ${JSON.stringify(expected)}, got ${JSON.stringify(x)}`);
+  }
+
+  oneOf(x: unknown, options: string[], at: string): boolean {
+    return typeof x === 'string' && options.includes(x) ? true : this.fail(at, `expected one of ${options.join(', ')}`);
+  }
+}

@@ -1,0 +1,20 @@
+import type { Method } from './protocol.ts';
+import type { Mode } from './settings.ts';
+import type { RunStatus } from './runStatus.ts';
+import type { AnnotationExport } from './annotationSchema.ts';
+
+/** Messages the content script in a tab answers. */
+export interface ContentApi {
+  /** Present and ready (lets the background skip a second injection). */
+  ping: Method<Record<string, never>, { ran: boolean }>;
+  /**
+   * Runs Winnow on the page unless it already ran, with the site's remembered settings, and shows `mode` (default:
+   * the site's mode, or highlight when that is off).
+   */
+  run: Method<{ mode?: Mode }, RunStatus>;
+  setMode: Method<{ mode: Mode }, RunStatus>;
+  /** Re-smooths the kept classification with a new penalty/threshold and re-applies the mode. */
+  setOptions: Method<{ penaltyFactor: number; threshold: number }, RunStatus>;
+  status: Method<Record<string, never>, RunStatus | null>;
+  exportAnnotations: Method<Record<string, never>, AnnotationExport>;
+}

@@ -1,0 +1,77 @@
+import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
+
+export const MODES = ['off', 'highlight', 'hide', 'reader'] as const;
+export type Mode = (typeof MODES)[number];
+
+export const READER_THEMES = ['auto', 'light', 'dark'] as const;
+export type ReaderTheme = (typeof READER_THEMES)[number];
+
+/** What a person chose for one site (origin); remembered in storage.local. */
+export interface SiteSettings {
+  mode: Mode;
+  /** The paper's c (γᵢ = c·A/Aᵢ). */
+  penaltyFactor: number;
+  threshold: number;
+  readerTheme: ReaderTheme;
+  /** Run as soon as a page of this site loads (needs the site's host permission). */
+  alwaysRun: boolean;
+}
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  mode: 'highlight',
+  penaltyFactor: DEFAULT_PIPELINE_OPTIONS.penaltyFactor,
+  threshold: DEFAULT_PIPELINE_OPTIONS.threshold,
+  readerTheme: 'auto',
+  alwaysRun: false,
+};
+
+/** Bounds of the popup's penalty slider (log scale); the default 0.01 sits in the middle. */
+export const PENALTY_MIN = 1e-4;
+export const PENALTY_MAX = 1;
+
+/** The key a site's settings live under: its origin, so http and https of one host are separate sites. */
+export function siteKey(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:' && u.protocol !== 'file:') return null;
+  return `site:${u.protocol === 'file:' ? 'file://' : u.origin}`;
+}
+
+/** Keeps what is valid of a stored value and fills the rest with defaults (storage may hold an older shape). */
+export function normalizeSiteSettings(raw: unknown): SiteSettings {
+  const o = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const num = (v: unknown, lo: number, hi: number, dflt: number) =>
+    typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi ? v : dflt;
+  return {
+    mode: MODES.includes(o.mode as Mode) ? (o.mode as Mode) : DEFAULT_SITE_SETTINGS.mode,
+    penaltyFactor: num(o.penaltyFactor, PENALTY_MIN, PENALTY_MAX, DEFAULT_SITE_SETTINGS.penaltyFactor),
+    threshold: num(o.threshold, 0, 1, DEFAULT_SITE_SETTINGS.threshold),
+    readerTheme: READER_THEMES.includes(o.readerTheme as ReaderTheme)
+      ? (o.readerTheme as ReaderTheme) : DEFAULT_SITE_SETTINGS.readerTheme,
+    alwaysRun: o.alwaysRun === true,
+  };
+}
+
+export function pipelineOptionsOf(s: SiteSettings): Partial<PipelineOptions> {
+  return { penaltyFactor: s.penaltyFactor, threshold: s.threshold };
+}
+
+/** Slider position in [0, 1] ↔ penalty on a log scale between PENALTY_MIN and PENALTY_MAX. */
+export function penaltyFromSlider(position: number): number {
+  const p = Math.min(1, Math.max(0, position));
+  const lo = Math.log10(PENALTY_MIN);
+  const hi = Math.log10(PENALTY_MAX);
+  return Number((10 ** (lo + p * (hi - lo))).toPrecision(3));
+}
+
+export function sliderFromPenalty(c: number): number {
+  const lo = Math.log10(PENALTY_MIN);
+  const hi = Math.log10(PENALTY_MAX);
+  const clamped = Math.min(PENALTY_MAX, Math.max(PENALTY_MIN, c));
+  return (Math.log10(clamped) - lo) / (hi - lo);
+}

@@ -1,0 +1,15 @@
+/**
+ * The module Worker owned by worker-host.html. The host hands it the content script's MessagePort, so snapshots and
+ * results travel between the page and this worker directly, buffers transferred.
+ */
+import { servePort } from '../shared/portRpc.ts';
+import { PipelineSession } from './pipelineSession.ts';
+import type { WorkerApi } from '../shared/workerApi.ts';
+import { WORKER_PORT_MESSAGE, WORKER_READY_MESSAGE } from './workerHandshake.ts';
+
+self.addEventListener('message', (event: MessageEvent) => {
+  const port = event.ports[0];
+  if (event.data?.winnow !== WORKER_PORT_MESSAGE || !port) return;
+  servePort<WorkerApi>(port, 'winnow/worker', new PipelineSession().handlers);
+  port.postMessage({ winnow: WORKER_READY_MESSAGE });
+});

@@ -1,0 +1,129 @@
+import { smoothResultOf, validateSmoothProblem, type SmoothProblem, type SmoothResult } from './smoothProblem.ts';
+import { Breakpoints } from './breakpoints.ts';
+import { appendAbsoluteTerm, appendCopy, appendSum } from './piecewiseSum.ts';
+import { appendCostGivenParent, fillNewSegmentCosts, type NewSegmentCosts } from './givenParent.ts';
+import { appendNewSegmentRanges, NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
+
+/**
+ * Exact regularized tree isotonic regression (000 §4, L1, node weights and penalties): the dynamic program of
+ * smoothDense, but each node's subtree cost f_i is a piecewise-linear function whose breakpoints are its subtree's
+ * scores plus a few crossing points, instead of a table over all m scores. Time is about the sum of subtree sizes
+ * (n × depth on page trees) instead of n × m; memory is what the unfinished parents hold plus, per node, the few
+ * ranges of parent values where it starts a segment. givenParent.ts says why this is exact.
+ */
+export function smoothTree(problem: SmoothProblem): SmoothResult {
+  const { childStart, childList, topDown, root } = validateSmoothProblem(problem);
+  const { parents, scores, weights, penalties } = problem;
+  const n = scores.length;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < n; i++) {
+    lo = Math.min(lo, scores[i]);
+    hi = Math.max(hi, scores[i]);
+  }
+
+  // g_c of the children not yet summed into their parent. Children come before parents in reversed pre-order,
+  // and the subtree of a node is processed as one block, so when node i comes up the g of its children are exactly
+  // the ranges on top of this stack.
+  const pending = new Breakpoints(1024);
+  const pendingFrom = new Int32Array(n);
+  const pendingTo = new Int32Array(n);
+  const ranges = new NewSegmentRanges();
+  const rangesFrom = new Int32Array(n);
+  const rangesTo = new Int32Array(n);
+  const sum = new PairwiseSum();
+  const cost = new Breakpoints(1024);
+  let newSegment: NewSegmentCosts = { cost: new Float64Array(1024), target: new Float64Array(1024) };
+
+  for (let k = n - 1; k >= 0; k--) {
+    const i = topDown[k];
+    sum.start(scores[i], weights === undefined ? 1 : weights[i], lo, hi);
+    let firstPending = pending.length;
+    for (let e = childStart[i]; e < childStart[i + 1]; e++) {
+      const c = childList[e];
+      sum.add(pending, pendingFrom[c], pendingTo[c]);
+      firstPending = Math.min(firstPending, pendingFrom[c]);
+    }
+    cost.length = 0;
+    sum.finishInto(cost);
+    pending.length = firstPending;
+    if (newSegment.cost.length < cost.length) {
+      newSegment = { cost: new Float64Array(2 * cost.length), target: new Float64Array(2 * cost.length) };
+    }
+    if (i === root) break;
+    fillNewSegmentCosts(cost, 0, cost.length, penalties[i], newSegment);
+    pendingFrom[i] = pending.length;
+    appendCostGivenParent(pending, cost, 0, cost.length, newSegment.cost);
+    pendingTo[i] = pending.length;
+    rangesFrom[i] = ranges.length;
+    appendNewSegmentRanges(ranges, cost, 0, cost.length, newSegment);
+    rangesTo[i] = ranges.length;
+  }
+
+  // Top-down: the root takes its best score (the root is processed last, so `cost` still holds f_root), each
+  // child keeps its parent's value or starts a segment.
+  const values = new Float64Array(n);
+  values[root] = bestScore(cost);
+  for (let k = 1; k < n; k++) {
+    const c = topDown[k];
+    values[c] = valueGivenParent(ranges, rangesFrom[c], rangesTo[c], values[parents[c]]);
+  }
+  return smoothResultOf(problem, values);
+}
+
+/** The score where f is least (the smallest such on ties). */
+function bestScore(f: Breakpoints): number {
+  let best = -1;
+  for (let i = 0; i < f.length; i++) if (f.isScore[i] && (best < 0 || f.value[i] < f.value[best])) best = i;
+  return f.at[best];
+}
+
+/**
+ * The sum of a node's own term and its children's g, merged in pairs so that a node with k children costs
+ * N·log k rather than N·k. Two scratch buffers take turns holding the partial sums.
+ */
+class PairwiseSum {
+  private readonly own = new Breakpoints(3);
+  private readonly scratch = [new Breakpoints(1024), new Breakpoints(1024)];
+  // The terms to add, as ranges of buffers; reused from node to node, as is everything here.
+  private buffers: Breakpoints[] = [];
+  private from: number[] = [];
+  private to: number[] = [];
+  private count = 0;
+
+  start(x: number, w: number, lo: number, hi: number): void {
+    this.own.length = 0;
+    appendAbsoluteTerm(this.own, x, w, lo, hi);
+    this.count = 0;
+    this.add(this.own, 0, this.own.length);
+  }
+
+  add(buffer: Breakpoints, from: number, to: number): void {
+    this.buffers[this.count] = buffer;
+    this.from[this.count] = from;
+    this.to[this.count++] = to;
+  }
+
+  finishInto(dst: Breakpoints): void {
+    const { buffers, from, to } = this;
+    let round = 0;
+    while (this.count > 2) {
+      // Each round writes into the scratch buffer the previous round did not write, so its inputs stay intact;
+      // term t/2 of the next round overwrites term t only after reading it.
+      const out = this.scratch[round++ % 2];
+      out.length = 0;
+      let kept = 0;
+      for (let t = 0; t < this.count; t += 2) {
+        const start = out.length;
+        if (t + 1 === this.count) appendCopy(out, buffers[t], from[t], to[t]);
+        else appendSum(out, buffers[t], from[t], to[t], buffers[t + 1], from[t + 1], to[t + 1]);
+        buffers[kept] = out;
+        from[kept] = start;
+        to[kept++] = out.length;
+      }
+      this.count = kept;
+    }
+    if (this.count === 1) appendCopy(dst, buffers[0], from[0], to[0]);
+    else appendSum(dst, buffers[0], from[0], to[0], buffers[1], from[1], to[1]);
+  }
+}

@@ -1,0 +1,281 @@
+import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { chromiumPath, QUIET_CHROMIUM_ARGS, VIEWPORT } from '../../src/cli/browser.ts';
+import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets.ts';
+
+/** The built extension (`npm run build`); e2e tests always load what would ship. */
+export const DIST = join(REPO_ROOT, 'dist');
+
+export function requireBuiltExtension(): void {
+  if (!existsSync(join(DIST, 'manifest.json'))) {
+    throw new Error(`no built extension in ${DIST}: run 'npm run build' first (npm test does)`);
+  }
+}
+
+/** A page answered by the test server: a file, or generated HTML with its own headers. */
+export type Route = { file: string } | { html: string; headers?: Record<string, string> };
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.png': 'image/png',
+  '.jpg': 'image/jpeg', '.gif': 'image/gif', '.svg': 'image/svg+xml', '.json': 'application/json',
+};
+
+/**
+ * Serves Readability fixture pages (`/readability/SLUG/`), hand-made pages (`/fixtures/NAME`) and generated ones
+ * (`routes`) on 127.0.0.1 with a port of 0.
+ */
+export class FixtureServer {
+  private server!: Server;
+  origin = '';
+  readonly routes = new Map<string, Route>();
+  readonly requests: string[] = [];
+
+  async start(): Promise<void> {
+    const readability = sharedDataset('readability');
+    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      this.requests.push(path);
+      const route = this.routes.get(path) ?? this.fileRoute(path, readability);
+      if (!route) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      if ('html' in route) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...route.headers }).end(route.html);
+        return;
+      }
+      res.writeHead(200, { 'content-type': TYPES[extname(route.file)] ?? 'application/octet-stream' })
+        .end(readFileSync(route.file));
+    });
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    const address = this.server.address();
+    if (!address || typeof address === 'string') throw new Error('no server address');
+    this.origin = `http://127.0.0.1:${address.port}`;
+  }
+
+  url(path: string): string {
+    return `${this.origin}${path}`;
+  }
+
+  private fileRoute(path: string, readability: string): Route | null {
+    const m = /^\/readability\/([\w.-]+)\/$/.exec(path);
+    if (m) {
+      const file = join(readability, m[1], 'source.html');
+      return existsSync(file) ? { file } : null;
+    }
+    const f = /^\/fixtures\/([\w.-]+)$/.exec(path);
+    if (f) {
+      const file = resolve(REPO_ROOT, 'test/fixtures/extension', f[1]);
+      return existsSync(file) ? { file } : null;
+    }
+    return null;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((r) => this.server?.close(() => r()));
+  }
+}
+
+/** Chromium with the built extension; every request not for 127.0.0.1 is aborted and recorded. */
+export class ExtensionBrowser {
+  context!: BrowserContext;
+  serviceWorker!: Worker;
+  extensionId = '';
+  /** Requests to anything but 127.0.0.1 (aborted), and every request seen, with the page that made it. */
+  readonly foreignRequests: string[] = [];
+  readonly allRequests: string[] = [];
+  private profile = '';
+  private browserSession: CDPSession | null = null;
+
+  async start(): Promise<void> {
+    requireBuiltExtension();
+    this.profile = mkdtempSync(join(tmpdir(), 'winnow-e2e-'));
+    this.context = await chromium.launchPersistentContext(this.profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      viewport: VIEWPORT,
+      acceptDownloads: true,
+      args: [
+        ...QUIET_CHROMIUM_ARGS,
+        `--disable-extensions-except=${DIST}`,
+        `--load-extension=${DIST}`,
+        // Lets the DevTools protocol press the toolbar button (Extensions.triggerAction), which is what grants
+        // activeTab to the extension for a tab, as a person's click does.
+        '--enable-unsafe-extension-debugging',
+      ],
+    });
+    this.context.on('request', (r) => {
+      this.allRequests.push(r.url());
+    });
+    await this.context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      // The extension's own files and in-memory URLs are not network requests.
+      const local = url.hostname === '127.0.0.1' || ['chrome-extension:', 'data:', 'blob:'].includes(url.protocol);
+      if (local) return route.continue();
+      this.foreignRequests.push(url.href);
+      return route.abort();
+    });
+    this.serviceWorker = this.context.serviceWorkers()[0] ?? (await this.context.waitForEvent('serviceworker'));
+    this.extensionId = new URL(this.serviceWorker.url()).host;
+  }
+
+  async stop(): Promise<void> {
+    await this.context?.close();
+    if (this.profile) rmSync(this.profile, { recursive: true, force: true });
+  }
+
+  async open(url: string): Promise<Page> {
+    const page = await this.context.newPage();
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    return page;
+  }
+
+  /** The browser's tab id for a page (the page is brought to the front, so it is the active tab). */
+  async tabIdOf(page: Page): Promise<number> {
+    await page.bringToFront();
+    const id = await this.serviceWorker.evaluate(async () => {
+      const [tab] = await (globalThis as any).chrome.tabs.query({ active: true, lastFocusedWindow: true });
+      return tab?.id ?? -1;
+    });
+    if (id < 0) throw new Error('no active tab');
+    return id;
+  }
+
+  /** Presses the extension's toolbar button for the page's tab: activeTab is granted and the popup opens. */
+  async clickToolbarButton(page: Page): Promise<void> {
+    const session = await this.browserCdp();
+    const { targetInfos } = await session.send('Target.getTargets', { filter: [{}] }) as
+      { targetInfos: Array<{ type: string; url: string; targetId: string }> };
+    const tab = targetInfos.find((t) => t.type === 'tab' && t.url === page.url());
+    if (!tab) throw new Error(`no tab target for ${page.url()}`);
+    await session.send('Extensions.triggerAction' as never, { id: this.extensionId, targetId: tab.targetId } as never);
+  }
+
+  /** The popup as a tab of its own, told which tab it is for. */
+  async openPopup(tabId: number): Promise<Page> {
+    const popup = await this.context.newPage();
+    await popup.goto(`chrome-extension://${this.extensionId}/extension/popup/popup.html?tab=${tabId}`);
+    await popup.waitForSelector('body[data-state]', { timeout: 15_000 });
+    return popup;
+  }
+
+  /** A typed request to the tab's content script, sent from the service worker as the popup would. */
+  async content<T = unknown>(tabId: number, type: string, payload: unknown = {}): Promise<T> {
+    const reply = await this.serviceWorker.evaluate(
+      ([id, msg]) => (globalThis as any).chrome.tabs.sendMessage(id as number, msg, { frameId: 0 }),
+      [tabId, { ns: 'winnow/content', type, payload }] as const,
+    ) as { ok: boolean; value?: T; error?: string } | undefined;
+    if (!reply) throw new Error(`no answer to content/${type}`);
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.value as T;
+  }
+
+  private async browserCdp(): Promise<CDPSession> {
+    const browser = this.context.browser();
+    if (!browser) throw new Error('no browser handle for the persistent context');
+    this.browserSession ??= await browser.newBrowserCDPSession();
+    return this.browserSession;
+  }
+}
+
+/**
+ * The HTML inside Winnow's closed shadow root. Page scripts (and Playwright selectors) cannot see into a closed
+ * root; the DevTools protocol's DOM domain can (`pierce: true`).
+ */
+export async function winnowShadowHtml(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    type DomNode = { nodeId: number; nodeName: string; children?: DomNode[]; shadowRoots?: DomNode[] };
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true }) as { root: DomNode };
+    const find = (n: DomNode): DomNode | null => {
+      if (n.nodeName === 'WINNOW-UI') return n;
+      for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) {
+        const hit = find(c);
+        if (hit) return hit;
+      }
+      return null;
+    };
+    const host = find(root);
+    const shadow = host?.shadowRoots?.[0];
+    if (!shadow) return '';
+    const parts: string[] = [];
+    for (const child of shadow.children ?? []) {
+      const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId: child.nodeId }) as { outerHTML: string };
+      parts.push(outerHTML);
+    }
+    return parts.join('\n');
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Visible text of HTML (tags dropped, entities for the common few decoded, whitespace collapsed). */
+export function textOfHtml(html: string): string {
+  return html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+/** Tab id, and the popup (as a tab) after the toolbar button was pressed on the page: what a person sees. */
+export async function runFromPopup(b: ExtensionBrowser, page: Page): Promise<{ tabId: number; popup: Page }> {
+  const tabId = await b.tabIdOf(page);
+  await b.clickToolbarButton(page);
+  const popup = await b.openPopup(tabId);
+  const state = await popup.evaluate(() => document.body.dataset.state);
+  if (state !== 'ready') throw new Error(`popup: ${await popup.textContent('#error')}`);
+  return { tabId, popup };
+}
+
+/** A computed style of the first element with `className` inside Winnow's closed shadow root (DevTools protocol). */
+export async function shadowComputedStyle(page: Page, className: string, property: string): Promise<string | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    type DomNode = { nodeId: number; nodeName: string; attributes?: string[]; children?: DomNode[]; shadowRoots?: DomNode[] };
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true }) as { root: DomNode };
+    const find = (n: DomNode, inUi: boolean): DomNode | null => {
+      const attrs = n.attributes ?? [];
+      const cls = attrs[attrs.indexOf('class') + 1] ?? '';
+      if (inUi && attrs.includes('class') && cls.split(/\s+/).includes(className)) return n;
+      for (const c of n.shadowRoots ?? []) {
+        const hit = find(c, inUi || n.nodeName === 'WINNOW-UI');
+        if (hit) return hit;
+      }
+      for (const c of n.children ?? []) {
+        const hit = find(c, inUi);
+        if (hit) return hit;
+      }
+      return null;
+    };
+    const node = find(root, false);
+    if (!node) return null;
+    const { computedStyle } = await cdp.send('CSS.getComputedStyleForNode', { nodeId: node.nodeId }) as
+      { computedStyle: Array<{ name: string; value: string }> };
+    return computedStyle.find((p) => p.name === property)?.value ?? null;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Everything a person could notice about the page: its serialised DOM (without Winnow's own element) and every
+ * computed style property of every element in <body>.
+ */
+export async function pageFingerprint(page: Page): Promise<{ html: string; styles: string[] }> {
+  return page.evaluate(() => {
+    const clone = document.documentElement.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('winnow-ui').forEach((e) => e.remove());
+    const styles: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const cs = getComputedStyle(el);
+      let s = '';
+      for (let k = 0; k < cs.length; k++) s += `${cs[k]}:${cs.getPropertyValue(cs[k])};`;
+      styles.push(s);
+    }
+    return { html: clone.outerHTML, styles };
+  });
+}

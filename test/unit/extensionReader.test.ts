@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { buildReaderContent } from '../../extension/content/readerContent.ts';
+
+const PAGE = `
+<nav class="menu"><a href="/">Home</a><a href="/world">World</a></nav>
+<div id="story">
+  <h1>Flood waters recede</h1>
+  <div class="wrap">Loose text in a layout div. <b>bold</b></div>
+  <p>First <a href="/more" onclick="steal()">paragraph</a> with a <a href="javascript:alert(1)">bad link</a>.</p>
+  <figure><img src="/pixel.gif" data-src="/photo.jpg" alt="Boats"><figcaption>Boats on Mill Street</figcaption></figure>
+  <pre><code>line one
+    indented line</code></pre>
+  <table><tr><th>Day</th><td>41</td></tr></table>
+  <ul><li>one</li><li>two</li></ul>
+  <blockquote>A quote.</blockquote>
+  <script>evil()</script><form><input value="x"></form>
+  <p class="hidden-by-css">not rendered</p>
+</div>
+<aside class="related"><a href="/x">Related headline</a></aside>`;
+
+function build(skip: (el: Element) => boolean) {
+  document.body.innerHTML = PAGE;
+  const out = document.implementation.createHTMLDocument('');
+  const fragment = buildReaderContent(document.body, out, {
+    title: 'Flood waters recede', verdict: (el) => (skip(el) ? 'skip' : 'keep'),
+  });
+  const div = out.createElement('div');
+  div.append(fragment);
+  return div;
+}
+
+describe('reader content', () => {
+  const skipTemplate = (el: Element) => el.matches('nav, nav *, aside, aside *, .hidden-by-css');
+
+  it('keeps headings, paragraphs, figures with captions, lazy images, code, tables, lists and quotes', () => {
+    const html = build(skipTemplate).innerHTML;
+    expect(html).toContain('<h1>Flood waters recede</h1>');
+    expect(html).toContain('<p>Loose text in a layout div. <b>bold</b></p>');
+    expect(html).toMatch(/<figure><img src="http:\/\/[^"]*\/photo\.jpg" alt="Boats" loading="lazy"><figcaption>Boats on Mill Street<\/figcaption><\/figure>/);
+    expect(html).toContain('<pre><code>line one\n    indented line</code></pre>');
+    expect(html).toContain('<th>Day</th><td>41</td>');
+    expect(html).toContain('<ul><li>one</li><li>two</li></ul>');
+    expect(html).toContain('A quote.');
+  });
+
+  it('drops template parts, invisible elements, scripts, forms, handlers and javascript: links', () => {
+    const div = build(skipTemplate);
+    const html = div.innerHTML;
+    for (const gone of ['Home', 'Related headline', 'not rendered', 'evil', '<input', 'onclick', 'javascript:']) {
+      expect(html).not.toContain(gone);
+    }
+    expect(div.querySelector('a')!.getAttribute('href')).toMatch(/^http:\/\/.*\/more$/);
+    expect(div.textContent).toContain('bad link'); // its text stays, without the link
+  });
+
+  it('adds the title when the content does not start with it, and not twice', () => {
+    expect(build(skipTemplate).querySelectorAll('h1')).toHaveLength(1);
+    const noHeading = build((el) => skipTemplate(el) || el.localName === 'h1');
+    expect(noHeading.querySelector('h1')!.textContent).toBe('Flood waters recede');
+  });
+});
