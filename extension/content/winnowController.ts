@@ -1,4 +1,4 @@
-import { captureSnapshot } from '../../src/capture/captureSnapshot.ts';
+import { captureSnapshotSliced } from '../../src/capture/captureSnapshot.ts';
 import { DEFAULT_PIPELINE_OPTIONS, pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 import type { AnnotationExport } from '../shared/annotationSchema.ts';
@@ -13,7 +13,7 @@ import type { PipelineEngine } from './pipelineEngine.ts';
 import { buildReaderContent } from './readerContent.ts';
 import { ReaderView } from './readerView.ts';
 import { StatusToast } from './statusToast.ts';
-import { afterNextPaint } from './yieldToPage.ts';
+import { afterNextPaint, yieldToPage } from './yieldToPage.ts';
 
 /** Capture stops adding nodes past this many; the rest is counted into the last kept ancestor. */
 const MAX_NODES = 200_000;
@@ -198,7 +198,8 @@ export class WinnowController {
     const engineReady = this.startEngine();
     modelReady.catch(() => {});
     engineReady.catch(() => {});
-    const { snapshot, elements } = captureSnapshot(this.doc, { maxNodes: MAX_NODES });
+    // Sliced: a 100k-node page takes seconds to walk, and the page must keep painting and answering input meanwhile.
+    const { snapshot, elements } = await captureSnapshotSliced(this.doc, { maxNodes: MAX_NODES, yieldToPage });
     this.captures += 1;
     const indexOf = new Map<Element, number>();
     elements.forEach((el, i) => indexOf.set(el, i));

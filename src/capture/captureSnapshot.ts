@@ -35,7 +35,46 @@ interface OpenNode {
  * layout (getBoundingClientRect, getComputedStyle) and never writes, so the browser lays the page out at most once.
  */
 export function captureSnapshot(doc: Document, options: CaptureOptions = {}): CaptureResult {
-  const t0 = performance.now();
+  const walk = startCaptureWalk(doc, options);
+  walk.step(Infinity);
+  return walk.finish();
+}
+
+export interface CaptureSliceOptions extends CaptureOptions {
+  /** Longest stretch of walking before giving the page a turn (the 50 ms long-task limit, with margin). */
+  sliceMs?: number;
+  /** Resolves when the page has had its turn (a macrotask, so input and rendering run). */
+  yieldToPage: () => Promise<void>;
+  /** Called after each slice with the number of nodes captured so far. */
+  onProgress?: (nodes: number) => void;
+  /** Checked between slices: a capture nobody waits for any more stops early. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The same walk as captureSnapshot, cut into slices so a huge page keeps painting and answering input. It only
+ * reads, so a page that changes between slices yields a snapshot mixing before and after, never a broken one.
+ */
+export async function captureSnapshotSliced(doc: Document, options: CaptureSliceOptions): Promise<CaptureResult> {
+  const walk = startCaptureWalk(doc, options);
+  const sliceMs = options.sliceMs ?? 25;
+  while (!walk.step(performance.now() + sliceMs)) {
+    options.onProgress?.(walk.nodes());
+    await options.yieldToPage();
+    if (options.signal?.aborted) throw new DOMException('capture cancelled', 'AbortError');
+  }
+  return walk.finish();
+}
+
+interface CaptureWalk {
+  /** Walks until done (true) or until `deadline` (performance.now() time) has passed (false). */
+  step(deadline: number): boolean;
+  nodes(): number;
+  finish(): CaptureResult;
+}
+
+function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
+  let busyMs = 0;
   const win = doc.defaultView!;
   const maxNodes = options.maxNodes ?? 200_000;
   const root = doc.body ?? doc.documentElement;
@@ -91,73 +130,90 @@ export function captureSnapshot(doc: Document, options: CaptureOptions = {}): Ca
     | { kind: 'close'; open: OpenNode };
   const stack: Frame[] = [{ kind: 'open', node: root, parentIndex: -1, textHidden: false }];
 
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    if (frame.kind === 'text') {
-      appendText(frame.node.data, frame.owner);
-      htmlLength[frame.owner] += frame.node.data.length;
-      continue;
+  function step(deadline: number): boolean {
+    const started = performance.now();
+    try {
+      return walkUntil(deadline);
+    } finally {
+      busyMs += performance.now() - started;
     }
-    if (frame.kind === 'close') {
-      closeNode(frame.open);
-      continue;
-    }
-    const el = frame.node;
-    const parentIndex = frame.parentIndex;
-    if (NEVER_RENDERED.has(el.tagName)) {
-      if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
-      continue;
-    }
-    const cs = win.getComputedStyle(el);
-    if (cs.display === 'none' || (parentIndex >= 0 && elements.length >= maxNodes)) {
-      if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
-      continue;
-    }
-    if (cs.display === 'contents') {
-      // No box of its own: its children belong to the parent's box.
-      pushChildren(el, parentIndex, frame.textHidden);
-      if (parentIndex >= 0) htmlLength[parentIndex] += openTagLength(el);
-      continue;
-    }
-    const r = el.getBoundingClientRect();
-    const textHidden = frame.textHidden || cs.visibility !== 'visible' || cs.opacity === '0';
-    const clippedAway = r.width <= 1 && r.height <= 1 && cs.overflow !== 'visible';
-    if (parentIndex >= 0 && clippedAway) {
-      htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
-      continue;
-    }
+  }
 
-    const index = elements.length;
-    const name = el.tagName;
-    const isAnchor = name === 'A' && el.hasAttribute('href');
-    elements.push(el);
-    parent.push(parentIndex);
-    depth.push(parentIndex < 0 ? 0 : depth[parentIndex] + 1);
-    tag.push(tagId(el.localName));
-    rect.push(r.left + scrollX, r.top + scrollY, r.width, r.height);
-    const bits = styleBitsOf(cs, textHidden);
-    style.push(bits);
-    fontSize.push(Math.max(0, Math.min(255, Math.round(parseFloat(cs.fontSize) || 0))));
-    const classAndId = `${el.getAttribute('class') ?? ''} ${el.id}`.toLowerCase().trim();
-    hints.push(hintBitsFor((el.getAttribute('role') ?? '').toLowerCase(), classAndId,
-      el.getAttribute('aria-hidden') === 'true'));
-    textChars.push(0);
-    words.push(0);
-    anchorChars.push(0);
-    links.push(isAnchor ? 1 : 0);
-    intraLinks.push(isAnchor && isIntraSiteLink(el as HTMLAnchorElement, siteHost) ? 1 : 0);
-    htmlLength.push(openTagLength(el));
-    const isBlock = (bits & StyleBit.BLOCK) !== 0;
-    if (isBlock) appendSeparator('\n');
-    textStart.push(textLength);
-    textEnd.push(textLength);
+  function walkUntil(deadline: number): boolean {
+    let frames = 0;
+    while (stack.length > 0) {
+      // Reading the clock costs more than a frame: look every 128 frames.
+      if ((++frames & 127) === 0 && performance.now() >= deadline) return false;
+      const frame = stack.pop()!;
+      if (frame.kind === 'text') {
+        appendText(frame.node.data, frame.owner);
+        htmlLength[frame.owner] += frame.node.data.length;
+        continue;
+      }
+      if (frame.kind === 'close') {
+        closeNode(frame.open);
+        continue;
+      }
+      const el = frame.node;
+      const parentIndex = frame.parentIndex;
+      // Between slices of a sliced capture the page may have removed it.
+      if (!el.isConnected) continue;
+      if (NEVER_RENDERED.has(el.tagName)) {
+        if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
+        continue;
+      }
+      const cs = win.getComputedStyle(el);
+      if (cs.display === 'none' || (parentIndex >= 0 && elements.length >= maxNodes)) {
+        if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
+        continue;
+      }
+      if (cs.display === 'contents') {
+        // No box of its own: its children belong to the parent's box.
+        pushChildren(el, parentIndex, frame.textHidden);
+        if (parentIndex >= 0) htmlLength[parentIndex] += openTagLength(el);
+        continue;
+      }
+      const r = el.getBoundingClientRect();
+      const textHidden = frame.textHidden || cs.visibility !== 'visible' || cs.opacity === '0';
+      const clippedAway = r.width <= 1 && r.height <= 1 && cs.overflow !== 'visible';
+      if (parentIndex >= 0 && clippedAway) {
+        htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
+        continue;
+      }
 
-    const open: OpenNode = { index, isAnchor, isBlock };
-    stack.push({ kind: 'close', open });
-    if (name === 'IFRAME') iframes += 1;
-    if (LEAF_ELEMENTS.has(el.localName === 'svg' ? 'svg' : name)) continue;
-    if (name === 'IMG' || name === 'INPUT') continue;
-    pushChildren(el, index, textHidden);
+      const index = elements.length;
+      const name = el.tagName;
+      const isAnchor = name === 'A' && el.hasAttribute('href');
+      elements.push(el);
+      parent.push(parentIndex);
+      depth.push(parentIndex < 0 ? 0 : depth[parentIndex] + 1);
+      tag.push(tagId(el.localName));
+      rect.push(r.left + scrollX, r.top + scrollY, r.width, r.height);
+      const bits = styleBitsOf(cs, textHidden);
+      style.push(bits);
+      fontSize.push(Math.max(0, Math.min(255, Math.round(parseFloat(cs.fontSize) || 0))));
+      const classAndId = `${el.getAttribute('class') ?? ''} ${el.id}`.toLowerCase().trim();
+      hints.push(hintBitsFor((el.getAttribute('role') ?? '').toLowerCase(), classAndId,
+        el.getAttribute('aria-hidden') === 'true'));
+      textChars.push(0);
+      words.push(0);
+      anchorChars.push(0);
+      links.push(isAnchor ? 1 : 0);
+      intraLinks.push(isAnchor && isIntraSiteLink(el as HTMLAnchorElement, siteHost) ? 1 : 0);
+      htmlLength.push(openTagLength(el));
+      const isBlock = (bits & StyleBit.BLOCK) !== 0;
+      if (isBlock) appendSeparator('\n');
+      textStart.push(textLength);
+      textEnd.push(textLength);
+
+      const open: OpenNode = { index, isAnchor, isBlock };
+      stack.push({ kind: 'close', open });
+      if (name === 'IFRAME') iframes += 1;
+      if (LEAF_ELEMENTS.has(el.localName === 'svg' ? 'svg' : name)) continue;
+      if (name === 'IMG' || name === 'INPUT') continue;
+      pushChildren(el, index, textHidden);
+    }
+    return true;
   }
 
   function pushChildren(el: Element, owner: number, textHidden: boolean) {
@@ -187,39 +243,44 @@ export function captureSnapshot(doc: Document, options: CaptureOptions = {}): Ca
     htmlLength[p] += htmlLength[i];
   }
 
-  const docEl = doc.documentElement;
-  const snapshot: PageSnapshot = {
-    version: SNAPSHOT_VERSION,
-    url: doc.URL,
-    title: (doc.title ?? '').trim(),
-    siteHost,
-    viewport: { width: win.innerWidth, height: win.innerHeight },
-    page: {
-      width: Math.max(docEl.scrollWidth, root.scrollWidth, win.innerWidth),
-      height: Math.max(docEl.scrollHeight, root.scrollHeight, win.innerHeight),
-    },
-    count: elements.length,
-    parent: Int32Array.from(parent),
-    depth: Uint16Array.from(depth, (d) => Math.min(d, 65535)),
-    tag: Uint8Array.from(tag),
-    rect: Float32Array.from(rect),
-    textChars: Uint32Array.from(textChars),
-    words: Uint32Array.from(words),
-    anchorChars: Uint32Array.from(anchorChars),
-    links: Uint32Array.from(links),
-    intraLinks: Uint32Array.from(intraLinks),
-    htmlLength: Uint32Array.from(htmlLength),
-    style: Uint32Array.from(style),
-    fontSize: Uint8Array.from(fontSize),
-    hints: Uint32Array.from(hints),
-    text: textParts.join(''),
-    textStart: Uint32Array.from(textStart),
-    textEnd: Uint32Array.from(textEnd),
-    iframes,
-    captureMs: 0,
-  };
-  snapshot.captureMs = performance.now() - t0;
-  return { snapshot, elements };
+  function finish(): CaptureResult {
+    const started = performance.now();
+    const docEl = doc.documentElement;
+    const snapshot: PageSnapshot = {
+      version: SNAPSHOT_VERSION,
+      url: doc.URL,
+      title: (doc.title ?? '').trim(),
+      siteHost,
+      viewport: { width: win.innerWidth, height: win.innerHeight },
+      page: {
+        width: Math.max(docEl.scrollWidth, root.scrollWidth, win.innerWidth),
+        height: Math.max(docEl.scrollHeight, root.scrollHeight, win.innerHeight),
+      },
+      count: elements.length,
+      parent: Int32Array.from(parent),
+      depth: Uint16Array.from(depth, (d) => Math.min(d, 65535)),
+      tag: Uint8Array.from(tag),
+      rect: Float32Array.from(rect),
+      textChars: Uint32Array.from(textChars),
+      words: Uint32Array.from(words),
+      anchorChars: Uint32Array.from(anchorChars),
+      links: Uint32Array.from(links),
+      intraLinks: Uint32Array.from(intraLinks),
+      htmlLength: Uint32Array.from(htmlLength),
+      style: Uint32Array.from(style),
+      fontSize: Uint8Array.from(fontSize),
+      hints: Uint32Array.from(hints),
+      text: textParts.join(''),
+      textStart: Uint32Array.from(textStart),
+      textEnd: Uint32Array.from(textEnd),
+      iframes,
+      captureMs: 0,
+    };
+    snapshot.captureMs = busyMs + (performance.now() - started);
+    return { snapshot, elements };
+  }
+
+  return { step, nodes: () => elements.length, finish };
 }
 
 /** Children in the flat tree: an open shadow root replaces the light children; a slot shows what is assigned to it. */

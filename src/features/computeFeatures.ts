@@ -36,6 +36,7 @@ export function computeFeatures(s: PageSnapshot): NodeFeatures {
   const baseFont = n > 0 && s.fontSize[0] > 0 ? s.fontSize[0] : 16;
   const titleWords = titleWordCounter(s.title, s.text);
 
+  const hints = Uint32Array.from({ length: n }, (_, i) => trustedHints(s, i, pageArea));
   const childCount = new Uint32Array(n);
   const insideTags = new Uint8Array(n); // strict ancestors
   const insideHints = new Uint32Array(n); // strict ancestors
@@ -43,7 +44,7 @@ export function computeFeatures(s: PageSnapshot): NodeFeatures {
     const p = s.parent[i];
     childCount[p]++;
     insideTags[i] = insideTags[p] | tagClass(s.tag[p]);
-    insideHints[i] = insideHints[p] | s.hints[p];
+    insideHints[i] = insideHints[p] | hints[p];
   }
 
   for (let i = 0; i < n; i++) {
@@ -106,10 +107,25 @@ export function computeFeatures(s: PageSnapshot): NodeFeatures {
     row[F.insideNavHeaderFooterAside] = insideTags[i] & INSIDE_TEMPLATE_TAG ? 1 : 0;
     row[F.insideArticleMain] = insideTags[i] & INSIDE_CONTENT_TAG ? 1 : 0;
 
-    writeHints(row, s.hints[i], false);
+    writeHints(row, hints[i], false);
     writeHints(row, insideHints[i], true);
   }
   return { rows: n, cols: FEATURE_COUNT, data, areaFraction };
+}
+
+const TEMPLATE_HINTS = HintBit.NAV | HintBit.HEADER | HintBit.FOOTER | HintBit.SIDEBAR | HintBit.SOCIAL |
+  HintBit.RELATED | HintBit.AD | HintBit.COMMENT | HintBit.OVERLAY;
+
+/**
+ * Page-wide wrappers carry site-wide class names that say nothing about their content (BBC's <html> has
+ * "ads-enabled", its column wrapper "primary-and-secondary-columns"); inherited by every descendant, such a name
+ * made whole articles look like ads. So html, body and any node covering half the page or more keep only their
+ * content hints.
+ */
+function trustedHints(s: PageSnapshot, i: number, pageArea: number): number {
+  const t = s.tag[i];
+  const pageWide = t === TAG.HTML || t === TAG.BODY || (s.rect[4 * i + 2] * s.rect[4 * i + 3]) / pageArea >= 0.5;
+  return pageWide ? s.hints[i] & ~TEMPLATE_HINTS : s.hints[i];
 }
 
 function writeHints(row: Float32Array, bits: number, inside: boolean): void {

@@ -3,7 +3,7 @@
  * loading refuses weights for another schema: change a feature here, bump the version and retrain.
  */
 export const FEATURE_SCHEMA_NAME = 'winnow-node-features';
-export const FEATURE_SCHEMA_VERSION = 1;
+export const FEATURE_SCHEMA_VERSION = 2;
 
 /** Feature names in column order. The paper's most discriminative ones come first (000 §5.2). */
 export const FEATURE_NAMES = [

@@ -27,6 +27,10 @@ export interface SmoothedPage {
   basicValues: Float64Array;
   /** Nodes that were smoothed (not hidden); the rest are under minArea or inside such a node. */
   smoothedNodes: number;
+  /** Page nodes that were smoothed, in document order (the smoothing problem's nodes). */
+  visibleNodes: Int32Array;
+  /** Per page node, the index in `visibleNodes` of the node it is (or was rolled into). */
+  ownerOf: Int32Array;
   segments: Segment[];
   timings: { smoothMs: number; segmentMs: number };
 }
@@ -76,6 +80,8 @@ export function smoothPage(page: ClassifiedPage, options: PipelineOptions): Smoo
     basicValues: basicValues(page.scores, built.problemIndexOf, built.nodeOf),
     cost: solved.cost,
     smoothedNodes: built.nodeOf.length,
+    visibleNodes: built.nodeOf,
+    ownerOf: built.problemIndexOf,
     segments,
     timings: { smoothMs: t1 - t0, segmentMs: t2 - t1 },
   };

@@ -40,3 +40,26 @@ export function basicMergeGroups(leaves: number[], scores: ArrayLike<number>, de
   }
   return groups;
 }
+
+/**
+ * Basic+Merge's per-node value: each visible leaf takes the mean score of its merged group, inner visible nodes keep
+ * their own score, hidden nodes take the value of the node they were rolled into (as in `basicValues`).
+ */
+export function basicMergeValues(parents: ArrayLike<number>, scores: ArrayLike<number>, ownerOf: ArrayLike<number>,
+  nodeOf: ArrayLike<number>, delta: number): Float64Array {
+  const leaves = visibleLeaves(parents, nodeOf);
+  const groups = basicMergeGroups(leaves, scores, delta);
+  const groupCount = leaves.length ? groups[leaves.length - 1] + 1 : 0;
+  const sum = new Float64Array(groupCount);
+  const size = new Float64Array(groupCount);
+  leaves.forEach((leaf, k) => {
+    sum[groups[k]] += scores[leaf];
+    size[groups[k]]++;
+  });
+  const visibleValue = new Map<number, number>();
+  for (let k = 0; k < nodeOf.length; k++) visibleValue.set(nodeOf[k], scores[nodeOf[k]]);
+  leaves.forEach((leaf, k) => visibleValue.set(leaf, sum[groups[k]] / size[groups[k]]));
+  const out = new Float64Array(ownerOf.length);
+  for (let i = 0; i < ownerOf.length; i++) out[i] = visibleValue.get(nodeOf[ownerOf[i]]) as number;
+  return out;
+}

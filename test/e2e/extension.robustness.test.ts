@@ -51,7 +51,7 @@ describe('the built extension where pages make it hard', () => {
     await page.close();
   });
 
-  it('finishes on a generated page with 100k nodes; only the capture itself blocks the page', async () => {
+  it('finishes on a generated page with 100k nodes without freezing it', async () => {
     const page = await b.open(server.url('/huge.html'));
     expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeGreaterThan(100_000);
     // The page's own heartbeat: the longest gap between animation frames while Winnow runs.
@@ -77,9 +77,9 @@ describe('the built extension where pages make it hard', () => {
       `total ${status.timingsMs.total.toFixed(0)} ms, wall ${wall} ms, longest frame gap ${maxGap.toFixed(0)} ms`);
     expect(status.nodes).toBeGreaterThan(90_000);
     expect(status.engine).toBe('worker');
-    // Only the capture (one DOM walk with one layout read) runs in the page's thread; classification and smoothing
-    // run in the worker. The page keeps painting: no gap longer than the capture itself plus a few frames.
-    expect(maxGap).toBeLessThan(status.timingsMs.capture + 250);
+    // The capture runs in slices that give the page its turn; classification and smoothing run in the worker. The
+    // page keeps painting: no gap between frames longer than a few frames, although the whole run takes seconds.
+    expect(maxGap).toBeLessThan(250);
     expect(status.timingsMs.total).toBeLessThan(30_000);
     await popup.close();
     await page.close();

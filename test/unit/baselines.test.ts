@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basicMergeGroups, basicValues, visibleLeaves } from '../../src/segment/baselines.ts';
+import { basicMergeGroups, basicMergeValues, basicValues, visibleLeaves } from '../../src/segment/baselines.ts';
 
 describe('PageLevel baselines', () => {
   // page nodes 0..5: 0 root, 1 and 4 children of 0, 2 and 3 children of 1, 5 child of 4 (hidden)
@@ -21,5 +21,16 @@ describe('PageLevel baselines', () => {
     expect(Array.from(basicMergeGroups(leaves, scores, 0.1))).toEqual([0, 0, 1]);
     expect(Array.from(basicMergeGroups(leaves, scores, 0.01))).toEqual([0, 1, 2]);
     expect(Array.from(basicMergeGroups(leaves, scores, 1))).toEqual([0, 0, 0]);
+  });
+
+  it('Basic+Merge values: leaves take their group mean, inner nodes keep theirs, hidden nodes their owner\'s', () => {
+    const ownerOf = [0, 1, 2, 3, 4, 4];
+    const values = Array.from(basicMergeValues(parents, scores, ownerOf, visible, 0.1));
+    expect(values[0]).toBe(0.1);
+    expect(values[1]).toBe(0.5);
+    expect(values[2]).toBeCloseTo(0.875, 12);
+    expect(values[3]).toBeCloseTo(0.875, 12);
+    expect(values[4]).toBe(0.3);
+    expect(values[5]).toBe(0.3);
   });
 });

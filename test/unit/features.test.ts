@@ -68,6 +68,25 @@ describe('computeFeatures', () => {
     expect(at(7, 'tagParagraph')).toBe(1);
   });
 
+  it('ignores template hints on page-wide wrappers, which would otherwise brand everything inside', () => {
+    const wrapped = buildSnapshot([
+      { parent: -1, tag: 'body', rect: [0, 0, 1000, 1000], hints: HintBit.AD }, // <body class="ads-enabled">
+      { parent: 0, tag: 'div', rect: [0, 0, 1000, 900], hints: HintBit.SIDEBAR }, // "primary-and-secondary-columns"
+      { parent: 1, tag: 'p', rect: [0, 0, 700, 400], text: 'The story itself', hints: HintBit.CONTENT },
+      { parent: 1, tag: 'div', rect: [700, 0, 300, 400], hints: HintBit.SIDEBAR },
+      { parent: 3, tag: 'a', rect: [700, 0, 300, 40], text: 'More', link: 'intra' },
+    ], { width: 1000, height: 1000 });
+    const g = computeFeatures(wrapped);
+    const of = (node: number, name: keyof typeof F) => g.data[node * FEATURE_COUNT + F[name]];
+    expect(of(0, 'hintSocialRelatedAd')).toBe(0);
+    expect(of(1, 'hintSidebar')).toBe(0);
+    expect(of(2, 'insideHintSocialRelatedAd')).toBe(0);
+    expect(of(2, 'insideHintSidebar')).toBe(0);
+    expect(of(2, 'hintContent')).toBe(1);
+    expect(of(3, 'hintSidebar')).toBe(1); // a real sidebar, 12% of the page
+    expect(of(4, 'insideHintSidebar')).toBe(1);
+  });
+
   it('survives an empty or degenerate page without NaN', () => {
     const tiny = buildSnapshot([{ parent: -1, rect: [0, 0, 0, 0] }], { width: 0, height: 0 });
     const g = computeFeatures(tiny);

@@ -71,7 +71,7 @@ export async function runTrain(args: string[]): Promise<number> {
   await writeFile(cardPath, formatModelCard({ weights, evaluation, templateEval, trainRows, testRows, failed: failed.length }));
   log(`held-out nodes: ${evaluation.summary}`);
   for (const r of templateEval) {
-    log(`held-out ${r.method}: text F ${r.text.f.toFixed(3)}, anchor text F ${r.anchorText.f.toFixed(3)}, ` +
+    log(`held-out ${r.method}${r.delta === undefined ? '' : ` (δ ${r.delta})`}: text F ${r.text.f.toFixed(3)}, anchor text F ${r.anchorText.f.toFixed(3)}, ` +
       `links F ${r.links.f.toFixed(3)}`);
   }
   log(`wrote ${values.out} and ${cardPath}`);

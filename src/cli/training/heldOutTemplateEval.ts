@@ -1,5 +1,6 @@
 import { classifyPage, smoothPage } from '../../pipeline/runPipeline.ts';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../pipeline/pipelineOptions.ts';
+import { basicMergeValues } from '../../segment/baselines.ts';
 import type { ModelWeights } from '../../model/weights.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import {
@@ -8,7 +9,9 @@ import {
 import { L3S_TEMPLATE_CLASSES } from '../../eval/l3sClasses.ts';
 
 export interface TemplateEvalRow {
-  method: 'PageLevel Basic' | 'PageLevel Smooth';
+  method: 'PageLevel Basic' | 'PageLevel Basic+Merge' | 'PageLevel Smooth';
+  /** Basic+Merge only: the δ that scored best (the paper picks it by exhaustive search). */
+  delta?: number;
   text: PrecisionRecall;
   anchorText: PrecisionRecall;
   links: PrecisionRecall;
@@ -19,11 +22,15 @@ export interface TemplateEvalRow {
  * (Basic: a unit is template when its node's own score, or that of the node it is hidden in, passes the threshold)
  * and after smoothing.
  */
+/** δ values searched for Basic+Merge. */
+const MERGE_DELTAS = [0.02, 0.05, 0.1, 0.2, 0.3];
+
 export function heldOutTemplateEval(pages: Array<{ snapshot: PageSnapshot; spans: Int8Array }>, weights: ModelWeights,
   penaltyFactor = DEFAULT_PIPELINE_OPTIONS.penaltyFactor): TemplateEvalRow[] {
   const options = { ...DEFAULT_PIPELINE_OPTIONS, penaltyFactor };
   const basic = emptyTemplateCounts();
   const smooth = emptyTemplateCounts();
+  const merged = MERGE_DELTAS.map(() => emptyTemplateCounts());
   for (const { snapshot, spans } of pages) {
     const units: LabelledUnit[] = [];
     spans.forEach((cls, node) => {
@@ -34,9 +41,15 @@ export function heldOutTemplateEval(pages: Array<{ snapshot: PageSnapshot; spans
     const basicScore = smoothed.basicValues;
     addTemplateCounts(basic, snapshot, units, (n) => basicScore[n] >= options.threshold);
     addTemplateCounts(smooth, snapshot, units, (n) => smoothed.values[n] >= options.threshold);
+    MERGE_DELTAS.forEach((delta, k) => {
+      const v = basicMergeValues(snapshot.parent, classified.scores, smoothed.ownerOf, smoothed.visibleNodes, delta);
+      addTemplateCounts(merged[k], snapshot, units, (n) => v[n] >= options.threshold);
+    });
   }
   const row = (method: TemplateEvalRow['method'], c: typeof basic): TemplateEvalRow => ({
     method, text: fMeasure(c.text), anchorText: fMeasure(c.anchorText), links: fMeasure(c.links),
   });
-  return [row('PageLevel Basic', basic), row('PageLevel Smooth', smooth)];
+  const mergeRows = MERGE_DELTAS.map((delta, k) => ({ ...row('PageLevel Basic+Merge', merged[k]), delta }));
+  const bestMerge = mergeRows.reduce((a, b) => (b.text.f + b.links.f > a.text.f + a.links.f ? b : a));
+  return [row('PageLevel Basic', basic), bestMerge, row('PageLevel Smooth', smooth)];
 }

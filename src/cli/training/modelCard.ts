@@ -92,7 +92,7 @@ template regions (L3S classes 0 and 4), micro-averaged over the held-out pages.
 
 | method | Text P | Text R | Text F | AT F | Links F |
 | --- | --- | --- | --- | --- | --- |
-${o.templateEval.map((r) => `| ${r.method} | ${r.text.precision.toFixed(3)} | ${r.text.recall.toFixed(3)} | ` +
+${o.templateEval.map((r) => `| ${r.method}${r.delta === undefined ? '' : ` (best δ = ${r.delta})`} | ${r.text.precision.toFixed(3)} | ${r.text.recall.toFixed(3)} | ` +
     `${r.text.f.toFixed(3)} | ${r.anchorText.f.toFixed(3)} | ${r.links.f.toFixed(3)} |`).join('\n')}
 `;
 }
