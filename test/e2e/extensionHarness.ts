@@ -155,9 +155,20 @@ export class ExtensionBrowser {
   }
 
   /** The popup as a tab of its own, told which tab it is for. */
-  async openPopup(tabId: number): Promise<Page> {
-    const popup = await this.context.newPage();
-    await popup.goto(`chrome-extension://${this.extensionId}/extension/popup/popup.html?tab=${tabId}`);
+  async openPopup(tabId: number, options: { ownWindow?: boolean } = {}): Promise<Page> {
+    const url = `chrome-extension://${this.extensionId}/extension/popup/popup.html?tab=${tabId}`;
+    let popup: Page;
+    if (options.ownWindow) {
+      // In a window of its own the page keeps being the visible tab of its window, so it keeps rendering frames
+      // (a background tab gets no animation frames at all, which would make any frame-gap measurement meaningless).
+      const opened = this.context.waitForEvent('page', (p) => p.url().startsWith('chrome-extension://'));
+      const session = await this.browserCdp();
+      await session.send('Target.createTarget', { url, newWindow: true });
+      popup = await opened;
+    } else {
+      popup = await this.context.newPage();
+      await popup.goto(url);
+    }
     await popup.waitForSelector('body[data-state]', { timeout: 15_000 });
     return popup;
   }
@@ -220,10 +231,11 @@ export function textOfHtml(html: string): string {
 }
 
 /** Tab id, and the popup (as a tab) after the toolbar button was pressed on the page: what a person sees. */
-export async function runFromPopup(b: ExtensionBrowser, page: Page): Promise<{ tabId: number; popup: Page }> {
+export async function runFromPopup(b: ExtensionBrowser, page: Page, options: { ownWindow?: boolean } = {}):
+  Promise<{ tabId: number; popup: Page }> {
   const tabId = await b.tabIdOf(page);
   await b.clickToolbarButton(page);
-  const popup = await b.openPopup(tabId);
+  const popup = await b.openPopup(tabId, options);
   const state = await popup.evaluate(() => document.body.dataset.state);
   if (state !== 'ready') throw new Error(`popup: ${await popup.textContent('#error')}`);
   return { tabId, popup };
