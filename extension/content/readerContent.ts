@@ -50,8 +50,33 @@ export interface ReaderContentOptions {
 }
 
 export function buildReaderContent(root: Element, out: Document, options: ReaderContentOptions): DocumentFragment {
+  const steps = readerSteps(root, out, options);
+  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
+}
+
+/**
+ * The same article, built in slices that give the page its turn: a huge page (100k elements) takes about a second
+ * to copy, which must not freeze it.
+ */
+export async function buildReaderContentSliced(root: Element, out: Document, options: ReaderContentOptions,
+  slice: { sliceMs: number; yieldToPage: () => Promise<void> }): Promise<DocumentFragment> {
+  const steps = readerSteps(root, out, options);
+  let deadline = performance.now() + slice.sliceMs;
+  for (let r = steps.next(); ; r = steps.next()) {
+    if (r.done) return r.value;
+    if (performance.now() >= deadline) {
+      await slice.yieldToPage();
+      deadline = performance.now() + slice.sliceMs;
+    }
+  }
+}
+
+let elementsSeen = 0;
+
+/** The conversion as a generator that pauses after each element, so a caller can slice it. */
+function* readerSteps(root: Element, out: Document, options: ReaderContentOptions): Generator<void, DocumentFragment> {
   const fragment = out.createDocumentFragment();
-  const article = convertChildren(root, out, options, false);
+  const article = yield* convertChildren(root, out, options, false);
   const firstHeading = article.querySelector('h1, h2');
   if (options.title && !(firstHeading && sameText(firstHeading.textContent ?? '', options.title))) {
     const h1 = out.createElement('h1');
@@ -62,21 +87,25 @@ export function buildReaderContent(root: Element, out: Document, options: Reader
   return fragment;
 }
 
-function convertChildren(el: Element, out: Document, o: ReaderContentOptions, preformatted: boolean): DocumentFragment {
+function* convertChildren(el: Element, out: Document, o: ReaderContentOptions, preformatted: boolean):
+  Generator<void, DocumentFragment> {
   const fragment = out.createDocumentFragment();
   for (const child of Array.from(el.childNodes)) {
     if (child.nodeType === 3) {
       const data = (child as Text).data;
       fragment.append(out.createTextNode(preformatted ? data : data.replace(/\s+/g, ' ')));
     } else if (child.nodeType === 1) {
-      const converted = convertElement(child as Element, out, o, preformatted);
+      const converted = yield* convertElement(child as Element, out, o, preformatted);
       if (converted) fragment.append(converted);
     }
   }
   return fragment;
 }
 
-function convertElement(el: Element, out: Document, o: ReaderContentOptions, preformatted: boolean): Node | null {
+function* convertElement(el: Element, out: Document, o: ReaderContentOptions, preformatted: boolean):
+  Generator<void, Node | null> {
+  // Each pause travels up the whole chain of delegating generators, so pause every 64 elements, not every one.
+  if ((++elementsSeen & 63) === 0) yield;
   const name = el.localName;
   if (DROPPED.has(name) || o.verdict(el) === 'skip') return null;
   if (name === 'img') return convertImage(el, out);
@@ -85,7 +114,7 @@ function convertElement(el: Element, out: Document, o: ReaderContentOptions, pre
     return img && o.verdict(img) === 'keep' ? convertImage(img, out) : null;
   }
   const pre = preformatted || name === 'pre';
-  const children = convertChildren(el, out, o, pre);
+  const children = yield* convertChildren(el, out, o, pre);
   if (KEPT.has(name)) {
     const copy = out.createElement(name);
     copyAttributes(el, copy);

@@ -1,5 +1,6 @@
 import type { PageUi } from './pageUi.ts';
 import type { ReaderTheme } from '../shared/settings.ts';
+import { afterNextPaintOrTimeout } from './yieldToPage.ts';
 
 const CSS = `
 .reader { position: fixed; inset: 0; overflow: auto; overscroll-behavior: contain; pointer-events: auto;
@@ -16,6 +17,9 @@ const CSS = `
 .bar button:focus-visible, .reader a:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
 article { max-width: 40em; margin: 0 auto; padding: 24px 20px 80px; }
 article:focus { outline: none; }
+/* A huge article (a 100k-element page) would take seconds to lay out at once: blocks off screen are skipped until
+   they scroll near, with their last size remembered so the scroll bar stays steady. */
+article > * { content-visibility: auto; contain-intrinsic-size: auto 4em; }
 h1, h2, h3, h4, h5, h6 { font-family: system-ui, sans-serif; line-height: 1.25; margin: 1.4em 0 .5em; }
 h1 { font-size: 1.9em; } h2 { font-size: 1.45em; } h3 { font-size: 1.2em; } h4, h5, h6 { font-size: 1em; }
 p, ul, ol, dl, blockquote, figure, table, pre { margin: 0 0 1em; }
@@ -33,6 +37,9 @@ th, td { border: 1px solid var(--rule); padding: 4px 8px; vertical-align: top; }
 hr { border: 0; border-top: 1px solid var(--rule); }
 `;
 
+/** Top-level blocks added per turn: a few screens' worth, well under a frame to style. */
+const BLOCKS_PER_CHUNK = 200;
+
 /**
  * Reader mode: the article in a full-window view inside our shadow root, over the untouched page. Escape or the
  * Close button leaves it; focus moves into it on open and back to where it was on close.
@@ -49,7 +56,11 @@ export class ReaderView {
     return this.el !== null;
   }
 
-  open(article: DocumentFragment, theme: ReaderTheme): void {
+  /**
+   * Shows the article. A long one goes in by chunks of blocks, a turn of the page between chunks, because styling
+   * 100k new elements at once is a freeze of its own; the promise settles when all of it is in.
+   */
+  async open(article: DocumentFragment, theme: ReaderTheme): Promise<void> {
     this.close(false);
     this.ui.addStyle('reader', CSS);
     const doc = this.ui.root.ownerDocument!;
@@ -85,11 +96,17 @@ export class ReaderView {
     bar.append(themeButton, close);
     const body = doc.createElement('article');
     body.tabIndex = -1;
-    body.append(article);
+    const blocks = Array.from(article.childNodes);
+    body.append(...blocks.slice(0, BLOCKS_PER_CHUNK));
     el.append(bar, body);
     this.ui.root.append(el);
     this.el = el;
     body.focus({ preventScroll: true });
+    for (let k = BLOCKS_PER_CHUNK; k < blocks.length && this.el === el; k += BLOCKS_PER_CHUNK) {
+      // Each chunk is styled and painted before the next goes in; a plain yield would let them pile up unrendered.
+      await afterNextPaintOrTimeout();
+      if (this.el === el) body.append(...blocks.slice(k, k + BLOCKS_PER_CHUNK));
+    }
   }
 
   /** The article's text (for status and tests). */

@@ -10,7 +10,7 @@ import { HighlightOverlay } from './highlightOverlay.ts';
 import { LiveWatcher } from './liveWatcher.ts';
 import { createPageUi, type PageUi } from './pageUi.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
-import { buildReaderContent } from './readerContent.ts';
+import { buildReaderContentSliced } from './readerContent.ts';
 import { ReaderView } from './readerView.ts';
 import { StatusToast } from './statusToast.ts';
 import { afterNextPaint, yieldToPage } from './yieldToPage.ts';
@@ -41,6 +41,7 @@ interface PageCapture {
 
 interface SmoothedState {
   values: Float64Array;
+  readerKeep: Uint8Array;
   segments: Segment[];
   templateTextShare: number;
   smoothMs: number;
@@ -91,7 +92,7 @@ export class WinnowController {
         await this.captureAndClassify();
         await this.smooth();
       })(), 'Winnow is reading this page…');
-      this.showMode(wanted);
+      await this.showMode(wanted);
       await afterNextPaint();
       this.totalMs = performance.now() - started;
       this.shownAtEpochMs = performance.timeOrigin + performance.now();
@@ -109,7 +110,7 @@ export class WinnowController {
   setMode(mode: Mode): Promise<RunStatus> {
     return this.enqueue(async () => {
       this.requireRun();
-      this.showMode(mode);
+      await this.showMode(mode);
       await this.saveSettings({ mode });
       await afterNextPaint();
       return this.status()!;
@@ -127,7 +128,7 @@ export class WinnowController {
       if (wanted && (wanted.penaltyFactor !== this.settings!.penaltyFactor || wanted.threshold !== this.settings!.threshold)) {
         this.settings = { ...this.settings!, ...wanted };
         await this.smooth();
-        this.showMode(this.mode);
+        await this.showMode(this.mode);
         await afterNextPaint();
         await this.saveSettings(wanted);
       }
@@ -180,7 +181,7 @@ export class WinnowController {
       const mode = this.mode;
       await this.captureAndClassify();
       await this.smooth();
-      this.showMode(mode);
+      await this.showMode(mode);
       return this.status();
     }).catch((e) => {
       this.toast?.error(this.deps.friendlyError(e instanceof Error ? e.message : String(e)));
@@ -226,7 +227,7 @@ export class WinnowController {
     const s = this.settings!;
     const r = await engine.smooth(pipelineOptions({ penaltyFactor: s.penaltyFactor, threshold: s.threshold }));
     this.smooths += 1;
-    this.smoothed = { values: r.values, segments: r.segments, templateTextShare: r.templateTextShare, smoothMs: r.smoothMs };
+    this.smoothed = { values: r.values, readerKeep: r.readerKeep, segments: r.segments, templateTextShare: r.templateTextShare, smoothMs: r.smoothMs };
   }
 
   private startEngine(): Promise<PipelineEngine> {
@@ -238,7 +239,7 @@ export class WinnowController {
     return this.engine;
   }
 
-  private showMode(mode: Mode): void {
+  private async showMode(mode: Mode): Promise<void> {
     this.clearMode();
     this.mode = mode;
     const c = this.capture!;
@@ -255,20 +256,20 @@ export class WinnowController {
       }
       this.hidden.hide(topTemplateSegments(s.segments).map((g) => c.elements[g.node]));
     } else if (mode === 'reader') {
-      const article = buildReaderContent(this.doc.body ?? this.doc.documentElement, this.doc, {
+      const article = await buildReaderContentSliced(this.doc.body ?? this.doc.documentElement, this.doc, {
         title: c.title,
         verdict: (el) => {
           const i = c.indexOf.get(el);
-          return i !== undefined && s.values[i] < threshold ? 'keep' : 'skip';
+          return i !== undefined && s.readerKeep[i] === 1 ? 'keep' : 'skip';
         },
-      });
+      }, { sliceMs: 25, yieldToPage });
       if (!article.querySelector('p, pre, table, li, img, blockquote')) {
         const note = this.doc.createElement('p');
         note.textContent = 'Winnow judged everything on this page to be template, so there is nothing to read here. ' +
           'A higher template threshold or a lower penalty keeps more of the page.';
         article.append(note);
       }
-      this.reader!.open(article, this.settings!.readerTheme);
+      await this.reader!.open(article, this.settings!.readerTheme);
     }
   }
 

@@ -9,3 +9,14 @@ export function yieldToPage(): Promise<void> {
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
+
+/**
+ * After the next paint, or after `maxWaitMs` when no frame comes (a background tab gets no animation frames): for
+ * work whose pieces must each be rendered before the next one is added.
+ */
+export function afterNextPaintOrTimeout(maxWaitMs = 100): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxWaitMs);
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+  });
+}

@@ -6,6 +6,8 @@ import type { Segment } from '../../src/segment/segments.ts';
 /** The smoothing result as it crosses the port: values are transferred back, segments are cloned. */
 export interface SmoothedWire {
   values: Float64Array;
+  /** Per node, 1 when the reader view keeps it (see src/segment/readerKeep.ts). */
+  readerKeep: Uint8Array;
   segments: Segment[];
   smoothedNodes: number;
   cost: number;

@@ -3,6 +3,7 @@ import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { parseModelWeights, type ModelWeights } from '../../src/model/weights.ts';
 import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import type { Segment } from '../../src/segment/segments.ts';
+import { readerKeep } from '../../src/segment/readerKeep.ts';
 import type { Handlers } from '../shared/protocol.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
 
@@ -21,9 +22,11 @@ export class PipelineSession {
     },
     smooth: ({ options }) => {
       if (!this.classified) throw new Error('nothing to smooth: the page was not classified yet');
-      const smoothed = smoothPage(this.classified, pipelineOptions(options));
+      const opts = pipelineOptions(options);
+      const smoothed = smoothPage(this.classified, opts);
       return {
         values: smoothed.values,
+        readerKeep: readerKeep(this.classified.snapshot, smoothed.values, opts.threshold),
         segments: smoothed.segments,
         smoothedNodes: smoothed.smoothedNodes,
         cost: smoothed.cost,

@@ -10,6 +10,7 @@ import { pipelineOptions, type PipelineOptions } from '../pipeline/pipelineOptio
 import { parseModelWeights } from '../model/weights.ts';
 import { FEATURE_SCHEMA } from '../features/featureSchema.ts';
 import { readerText } from '../segment/readerText.ts';
+import { readerKeep } from '../segment/readerKeep.ts';
 import { snapshotToJson, type SnapshotJson } from '../snapshot/snapshotJson.ts';
 import type { PageAnalysisJson, PageSegmentJson } from '../pipeline/pageAnalysis.ts';
 
@@ -21,7 +22,8 @@ function analyze(weightsJson: unknown, options: Partial<PipelineOptions>): PageA
   last = captureSnapshot(document);
   const { snapshot, elements } = last;
   const result = runPipeline(snapshot, weights, opts);
-  const text = readerText(snapshot, (i) => result.values[i] >= opts.threshold);
+  const keep = readerKeep(snapshot, result.values, opts.threshold);
+  const text = readerText(snapshot, (i) => keep[i] === 0);
   return {
     url: snapshot.url,
     title: snapshot.title,

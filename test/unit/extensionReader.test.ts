@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { buildReaderContent } from '../../extension/content/readerContent.ts';
+import { buildReaderContent, buildReaderContentSliced } from '../../extension/content/readerContent.ts';
 
 const PAGE = `
 <nav class="menu"><a href="/">Home</a><a href="/world">World</a></nav>
@@ -58,5 +58,21 @@ describe('reader content', () => {
     expect(build(skipTemplate).querySelectorAll('h1')).toHaveLength(1);
     const noHeading = build((el) => skipTemplate(el) || el.localName === 'h1');
     expect(noHeading.querySelector('h1')!.textContent).toBe('Flood waters recede');
+  });
+
+  it('builds the same article in slices, giving the page turns', async () => {
+    const sync = build(skipTemplate).innerHTML;
+    document.body.innerHTML = PAGE.repeat(40);
+    const out = document.implementation.createHTMLDocument('');
+    let turns = 0;
+    const fragment = await buildReaderContentSliced(document.body, out, {
+      title: 'Flood waters recede', verdict: (el) => (skipTemplate(el) ? 'skip' : 'keep'),
+    }, { sliceMs: 0, yieldToPage: async () => { turns++; } });
+    const div = out.createElement('div');
+    div.append(fragment);
+    expect(turns).toBeGreaterThan(3);
+    // 40 copies of the page: 40 times the article of one copy (the title heading is not repeated).
+    expect(div.innerHTML.split('Boats on Mill Street').length - 1).toBe(40);
+    expect(div.innerHTML.startsWith(sync.slice(0, 200))).toBe(true);
   });
 });
