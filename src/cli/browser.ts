@@ -31,21 +31,33 @@ export async function offlineContext(browser: Browser): Promise<BrowserContext> 
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, javaScriptEnabled: true });
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    return url.startsWith('file:') || url.startsWith('data:') ? route.continue() : route.abort();
+    // Only local files: a protocol-relative address (//cdn.example/x.png) in a saved page resolves to
+    // file://cdn.example/x.png, a remote share that never answers (ehow-2 retried such an image forever).
+    return url.startsWith('file:///') || url.startsWith('data:') ? route.continue() : route.abort();
   });
   return context;
 }
 
+const LOAD_GRACE_MS = 5000;
+
 /** Opens a page and injects the Winnow page script. Throws a one-line message when the page does not load. */
 export async function openPage(context: BrowserContext, url: string, timeoutMs: number): Promise<Page> {
   const page = await context.newPage();
+  const started = Date.now();
   try {
-    await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
   } catch (e) {
     await page.close();
     const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
     throw new Error(/Timeout/i.test(msg) ? `page did not finish loading within ${timeoutMs / 1000} s` : msg);
   }
+  // A parsed page whose load event never comes (an image whose onerror handler retries forever) is still the page a
+  // reader sees: give it a few seconds to finish, then take it as it is.
+  const loadGraceMs = Math.max(0, Math.min(LOAD_GRACE_MS, timeoutMs - (Date.now() - started)));
+  await page.waitForLoadState('load', { timeout: loadGraceMs }).catch(() => {});
+  // Two painted frames: the page's own first style and layout are done, as they are long before a person runs
+  // Winnow on a page they are reading, so capture timings measure Winnow and not the page's first layout.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   // Evaluated through the DevTools protocol rather than a <script> tag, so a strict page CSP cannot block it.
   await page.evaluate(await pageBundle());
   return page;
