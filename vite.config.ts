@@ -2,14 +2,30 @@ import { defineConfig } from 'vitest/config';
 import { crx } from '@crxjs/vite-plugin';
 import manifest from './manifest.json' with { type: 'json' };
 
+/**
+ * Firefox (`vite build --mode firefox` → dist-firefox/): Manifest V3 there has no background service worker, so the
+ * same module runs as a background script, and Firefox wants an add-on id. Everything else is the Chromium manifest.
+ */
+function firefoxManifest(): Record<string, unknown> {
+  const { background, minimum_chrome_version: _chromeOnly, ...rest } = manifest;
+  return {
+    ...rest,
+    background: { scripts: [background.service_worker], type: 'module' },
+    browser_specific_settings: {
+      gecko: { id: 'winnow@winnow.invalid', strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } },
+    },
+  };
+}
+
 // One config for the extension build and for vitest (the product card fixes the top-level files). The crx plugin
 // only takes part in `vite build`; vitest runs without it.
-export default defineConfig(({ command }) => ({
-  plugins: command === 'build' ? [crx({ manifest })] : [],
+export default defineConfig(({ command, mode }) => ({
+  plugins: command !== 'build' ? [] :
+    mode === 'firefox' ? [crx({ manifest: firefoxManifest() as never, browser: 'firefox' })] : [crx({ manifest })],
   build: {
-    outDir: 'dist',
+    outDir: mode === 'firefox' ? 'dist-firefox' : 'dist',
     emptyOutDir: true,
-    target: 'chrome120',
+    target: mode === 'firefox' ? 'firefox142' : 'chrome120',
     // Pages that are not in the manifest's entry points but are loaded at run time.
     rollupOptions: { input: { workerHost: 'extension/worker/worker-host.html' } },
   },
