@@ -81,10 +81,13 @@ export class ReaderView {
     bar.className = 'bar';
     const themeButton = doc.createElement('button');
     themeButton.type = 'button';
-    const label = () => { themeButton.textContent = this.theme === 'dark' ? 'Light' : 'Dark'; };
+    // "auto" follows the system: the button offers the opposite of what is on screen.
+    const looksDark = () => this.theme === 'dark' ||
+      (this.theme === 'auto' && (doc.defaultView?.matchMedia('(prefers-color-scheme: dark)').matches ?? false));
+    const label = () => { themeButton.textContent = looksDark() ? 'Light' : 'Dark'; };
     label();
     themeButton.addEventListener('click', () => {
-      this.theme = this.theme === 'dark' ? 'light' : 'dark';
+      this.theme = looksDark() ? 'light' : 'dark';
       el.className = `reader ${this.theme}`;
       label();
       this.onTheme(this.theme);

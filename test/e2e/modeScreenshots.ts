@@ -31,7 +31,10 @@ async function main(): Promise<void> {
       await page.screenshot({ path: join(OUT, `${mode}.png`) });
       console.log(`${mode}: ${status.segments} segments, ${status.templateSegments} template`);
     }
+    // The reader's "auto" theme follows the system: open it again under a dark system theme.
+    await b.content<RunStatus>(tabId, 'setMode', { mode: 'off' });
     await page.emulateMedia({ colorScheme: 'dark' });
+    await b.content<RunStatus>(tabId, 'setMode', { mode: 'reader' });
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, 'reader-dark.png') });
     console.log(`wrote ${OUT}`);
