@@ -88,10 +88,7 @@ export class WinnowController {
       this.pageUi();
       this.settings = await this.deps.loadSettings();
       const wanted = mode ?? (this.settings.mode === 'off' ? 'highlight' : this.settings.mode);
-      await this.toast!.during((async () => {
-        await this.captureAndClassify();
-        await this.smooth();
-      })(), 'Winnow is reading this page…');
+      await this.toast!.during(this.captureAndSmooth(), 'Winnow is reading this page…');
       await this.showMode(wanted);
       await afterNextPaint();
       this.totalMs = performance.now() - started;
@@ -127,7 +124,7 @@ export class WinnowController {
       const wanted = this.latestOptions;
       if (wanted && (wanted.penaltyFactor !== this.settings!.penaltyFactor || wanted.threshold !== this.settings!.threshold)) {
         this.settings = { ...this.settings!, ...wanted };
-        await this.smooth();
+        this.smoothed = await this.smoothWithSettings();
         await this.showMode(this.mode);
         await afterNextPaint();
         await this.saveSettings(wanted);
@@ -179,8 +176,7 @@ export class WinnowController {
     if (!this.hasRun) return Promise.resolve(null);
     return this.enqueue(async () => {
       const mode = this.mode;
-      await this.captureAndClassify();
-      await this.smooth();
+      await this.captureAndSmooth();
       await this.showMode(mode);
       return this.status();
     }).catch((e) => {
@@ -191,7 +187,18 @@ export class WinnowController {
 
   private engineKind: RunStatus['engine'] = 'worker';
 
-  private async captureAndClassify(): Promise<void> {
+  /**
+   * Captures and classifies the page again, then smooths, and only then swaps the new run in: status, the popup and
+   * exports keep seeing the previous complete run (never a capture without its smoothing) while a re-run is under way.
+   */
+  private async captureAndSmooth(): Promise<void> {
+    const capture = await this.captureAndClassify();
+    const smoothed = await this.smoothWithSettings();
+    this.capture = capture;
+    this.smoothed = smoothed;
+  }
+
+  private async captureAndClassify(): Promise<PageCapture> {
     // Capture sees the page as the site made it: undo our hiding first (the overlay and reader live outside <body>).
     this.clearMode();
     // The worker frame and the model load while the page is captured: neither is needed before classifying.
@@ -218,16 +225,16 @@ export class WinnowController {
     // The snapshot's buffers move to the worker here and are unusable in this thread afterwards.
     const classified = await engine.classify(snapshot, model.json);
     capture.classifyMs = classified.featuresMs + classified.classifyMs;
-    this.capture = capture;
-    this.smoothed = null;
+    return capture;
   }
 
-  private async smooth(): Promise<void> {
+  private async smoothWithSettings(): Promise<SmoothedState> {
     const engine = await this.startEngine();
     const s = this.settings!;
     const r = await engine.smooth(pipelineOptions({ penaltyFactor: s.penaltyFactor, threshold: s.threshold }));
     this.smooths += 1;
-    this.smoothed = { values: r.values, readerKeep: r.readerKeep, segments: r.segments, templateTextShare: r.templateTextShare, smoothMs: r.smoothMs };
+    return { values: r.values, readerKeep: r.readerKeep, segments: r.segments, templateTextShare: r.templateTextShare,
+      smoothMs: r.smoothMs };
   }
 
   private startEngine(): Promise<PipelineEngine> {

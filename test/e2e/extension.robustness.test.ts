@@ -89,10 +89,11 @@ describe('the built extension where pages make it hard', () => {
     expect(status.engine).toBe('worker');
     // The capture runs in slices that give the page its turn; classification and smoothing run in the worker. The
     // page keeps painting: no gap between frames longer than a few frames, although the whole run takes seconds.
-    // Measured here: longest task 84–153 ms (inserting Winnow's UI into a 100k-element page), frame gaps 117–150 ms,
-    // against a single 2.1–4.8 s freeze before capture and reader were sliced.
-    expect(longestTask).toBeLessThan(250);
-    expect(maxGap).toBeLessThan(300);
+    // Measured here on an idle machine: longest task 84–184 ms (inserting Winnow's UI into a 100k-element page),
+    // frame gaps 117–183 ms, against a single 2.1–4.8 s freeze before capture and reader were sliced. The bounds
+    // leave room for a busy 2-core machine while still failing on any freeze.
+    expect(longestTask).toBeLessThan(400);
+    expect(maxGap).toBeLessThan(500);
     expect(status.timingsMs.total).toBeLessThan(30_000);
     await popup.close();
     await page.close();

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchBrowser, offlineContext, openPage } from '../browser.ts';
-import { pageBundle } from '../pageBundle.ts';
+import { captureCodeHash } from '../pageBundle.ts';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { CACHE_DIR } from '../datasets.ts';
 import { oneLine } from '../analyzeFiles.ts';
@@ -16,13 +15,13 @@ export type CapturedPage = { page: LabelledPage; snapshot: PageSnapshot; labels:
   { page: LabelledPage; error: string };
 
 /**
- * Captures each labelled page in Chromium. Captures are cached under .cache/capture keyed by the page-script hash,
- * so retraining after a feature change does not re-render hundreds of pages, and a capture change invalidates it.
+ * Captures each labelled page in Chromium. Captures are cached under .cache/capture keyed by the hash of the capture
+ * code alone, so retraining after a feature change does not re-render hundreds of pages, and a capture change
+ * invalidates it.
  */
 export async function captureLabelledPages(pages: LabelledPage[], opts: { useCache: boolean; log: (s: string) => void }):
   Promise<CapturedPage[]> {
-  const bundleHash = createHash('sha256').update(await pageBundle()).digest('hex').slice(0, 12);
-  const cacheDir = join(CACHE_DIR, 'capture', bundleHash);
+  const cacheDir = join(CACHE_DIR, 'capture', await captureCodeHash());
   await mkdir(cacheDir, { recursive: true });
   const browser = await launchBrowser();
   const context = await offlineContext(browser);
