@@ -19,14 +19,19 @@ export class LiveWatcher {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pendingSince: number | null = null;
 
+  /**
+   * `onAttributesChanged` hears about every element whose attributes changed (class, style, …), so remembered
+   * styles can be forgotten; such changes never count towards a re-run on their own.
+   */
   constructor(private readonly target: Node, private readonly onBigChange: () => void,
+    private readonly onAttributesChanged: (el: Element) => void = () => {},
     private readonly options: LiveWatcherOptions = DEFAULT_LIVE_OPTIONS) {}
 
   start(): void {
     if (this.observer) return;
     this.reset();
     this.observer = new MutationObserver((records) => this.record(records));
-    this.observer.observe(this.target, { childList: true, subtree: true, characterData: true });
+    this.observer.observe(this.target, { childList: true, subtree: true, characterData: true, attributes: true });
   }
 
   stop(): void {
@@ -45,6 +50,10 @@ export class LiveWatcher {
 
   private record(records: MutationRecord[]): void {
     for (const r of records) {
+      if (r.type === 'attributes') {
+        this.onAttributesChanged(r.target as Element);
+        continue;
+      }
       if (r.type === 'characterData') {
         this.chars += Math.abs((r.target as CharacterData).length - (r.oldValue?.length ?? 0)) || 1;
         continue;

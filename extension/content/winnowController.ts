@@ -1,4 +1,5 @@
 import { captureSnapshotSliced } from '../../src/capture/captureSnapshot.ts';
+import { StyleCache } from '../../src/capture/elementStyle.ts';
 import { DEFAULT_PIPELINE_OPTIONS, pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 import type { AnnotationExport } from '../shared/annotationSchema.ts';
@@ -56,6 +57,9 @@ export class WinnowController {
   private engine: Promise<PipelineEngine> | null = null;
   private capture: PageCapture | null = null;
   private smoothed: SmoothedState | null = null;
+  /** Re-runs after page changes read computed styles only for new or changed elements (see StyleCache). */
+  private readonly styleCache = new StyleCache();
+  private stylesRead = 0;
   private settings: SiteSettings | null = null;
   private modelVersion = 'unknown';
   private mode: Mode = 'off';
@@ -147,6 +151,7 @@ export class WinnowController {
       templateSegments: s.segments.filter((g) => g.template).length,
       templateTextShare: s.templateTextShare,
       captures: this.captures,
+      stylesRead: this.stylesRead,
       smooths: this.smooths,
       engine: this.engineKind,
       timingsMs: { capture: c.captureMs, classify: c.classifyMs, smooth: s.smoothMs, total: this.totalMs },
@@ -207,7 +212,10 @@ export class WinnowController {
     modelReady.catch(() => {});
     engineReady.catch(() => {});
     // Sliced: a 100k-node page takes seconds to walk, and the page must keep painting and answering input meanwhile.
-    const { snapshot, elements } = await captureSnapshotSliced(this.doc, { maxNodes: MAX_NODES, yieldToPage });
+    const readsBefore = this.styleCache.reads;
+    const { snapshot, elements } = await captureSnapshotSliced(this.doc,
+      { maxNodes: MAX_NODES, yieldToPage, styleCache: this.styleCache });
+    this.stylesRead = this.styleCache.reads - readsBefore;
     this.captures += 1;
     const indexOf = new Map<Element, number>();
     elements.forEach((el, i) => indexOf.set(el, i));
@@ -301,7 +309,9 @@ export class WinnowController {
       });
       this.live = new LiveWatcher(this.doc.body ?? this.doc.documentElement, () => {
         if (this.mode !== 'off') void this.rerun();
-      });
+      }, (el) => this.styleCache.forgetSubtree(el));
+      // Media queries may restyle anything when the window changes size.
+      this.doc.defaultView?.addEventListener('resize', () => this.styleCache.clear());
     }
     return this.ui;
   }

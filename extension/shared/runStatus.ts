@@ -16,6 +16,8 @@ export interface RunStatus {
   templateTextShare: number;
   /** How many times the page was captured (a slider move must not add one). */
   captures: number;
+  /** Computed styles read from the page by the last capture; a re-run reads only new or changed elements'. */
+  stylesRead: number;
   /** How many times the classified snapshot was smoothed. */
   smooths: number;
   engine: EngineKind;

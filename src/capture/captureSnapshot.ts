@@ -2,6 +2,7 @@ import { SNAPSHOT_VERSION, type PageSnapshot } from '../snapshot/pageSnapshot.ts
 import { tagId } from '../snapshot/tags.ts';
 import { StyleBit } from '../snapshot/styleBits.ts';
 import { hintBitsFor } from '../snapshot/hintBits.ts';
+import { readElementStyle, type StyleCache } from './elementStyle.ts';
 import { siteHostOf, isIntraSiteLink } from './siteHost.ts';
 import { htmlLengthOfHiddenSubtree, openTagLength } from './htmlLength.ts';
 
@@ -21,6 +22,8 @@ export interface CaptureOptions {
   maxNodes?: number;
   /** The page's real site when it was saved to disk and carries no canonical address (training data). */
   siteHost?: string;
+  /** Styles remembered from an earlier capture of this page (re-runs read only what changed). */
+  styleCache?: StyleCache;
 }
 
 interface OpenNode {
@@ -77,6 +80,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   let busyMs = 0;
   const win = doc.defaultView!;
   const maxNodes = options.maxNodes ?? 200_000;
+  const styleCache = options.styleCache;
   const root = doc.body ?? doc.documentElement;
   const siteHost = options.siteHost || siteHostOf(doc);
   const scrollX = win.scrollX;
@@ -162,20 +166,20 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
         if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
         continue;
       }
-      const cs = win.getComputedStyle(el);
-      if (cs.display === 'none' || (parentIndex >= 0 && elements.length >= maxNodes)) {
+      const st = styleCache ? styleCache.styleOf(el, win) : readElementStyle(win.getComputedStyle(el));
+      if (st.display === 'none' || (parentIndex >= 0 && elements.length >= maxNodes)) {
         if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
         continue;
       }
-      if (cs.display === 'contents') {
+      if (st.display === 'contents') {
         // No box of its own: its children belong to the parent's box.
         pushChildren(el, parentIndex, frame.textHidden);
         if (parentIndex >= 0) htmlLength[parentIndex] += openTagLength(el);
         continue;
       }
       const r = el.getBoundingClientRect();
-      const textHidden = frame.textHidden || cs.visibility !== 'visible' || cs.opacity === '0';
-      const clippedAway = r.width <= 1 && r.height <= 1 && cs.overflow !== 'visible';
+      const textHidden = frame.textHidden || !st.textVisible;
+      const clippedAway = r.width <= 1 && r.height <= 1 && !st.overflowVisible;
       if (parentIndex >= 0 && clippedAway) {
         htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
         continue;
@@ -189,9 +193,9 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       depth.push(parentIndex < 0 ? 0 : depth[parentIndex] + 1);
       tag.push(tagId(el.localName));
       rect.push(r.left + scrollX, r.top + scrollY, r.width, r.height);
-      const bits = styleBitsOf(cs, textHidden);
+      const bits = textHidden ? st.bits | StyleBit.TEXT_HIDDEN : st.bits;
       style.push(bits);
-      fontSize.push(Math.max(0, Math.min(255, Math.round(parseFloat(cs.fontSize) || 0))));
+      fontSize.push(st.fontSize);
       const classAndId = `${el.getAttribute('class') ?? ''} ${el.id}`.toLowerCase().trim();
       hints.push(hintBitsFor((el.getAttribute('role') ?? '').toLowerCase(), classAndId,
         el.getAttribute('aria-hidden') === 'true'));
@@ -291,34 +295,6 @@ function renderedChildren(el: Element): ArrayLike<Node> {
     return assigned.length > 0 ? assigned : el.childNodes;
   }
   return el.childNodes;
-}
-
-const BLOCK_DISPLAYS = /^(block|flex|grid|list-item|table|flow-root|inline-block|inline-flex|inline-grid|table-.*)$/;
-
-function styleBitsOf(cs: CSSStyleDeclaration, textHidden: boolean): number {
-  let bits = 0;
-  const display = cs.display;
-  if (BLOCK_DISPLAYS.test(display) && !display.startsWith('inline')) bits |= StyleBit.BLOCK;
-  else bits |= StyleBit.INLINE;
-  if (display.includes('flex') || display.includes('grid')) bits |= StyleBit.FLEX_OR_GRID;
-  if (display.startsWith('table')) bits |= StyleBit.TABLE_PART | StyleBit.BLOCK;
-  if (display === 'list-item') bits |= StyleBit.LIST_ITEM;
-  switch (cs.position) {
-    case 'absolute': bits |= StyleBit.POSITION_ABSOLUTE; break;
-    case 'fixed': bits |= StyleBit.POSITION_FIXED; break;
-    case 'sticky': bits |= StyleBit.POSITION_STICKY; break;
-  }
-  if (cs.cssFloat !== 'none' && cs.cssFloat !== '') bits |= StyleBit.FLOAT;
-  if ((parseInt(cs.fontWeight, 10) || 400) >= 600) bits |= StyleBit.BOLD;
-  if (!isTransparent(cs.backgroundColor) || cs.backgroundImage !== 'none') bits |= StyleBit.BACKGROUND;
-  if (cs.overflow !== 'visible' && cs.overflow !== '') bits |= StyleBit.OVERFLOW_CLIPS;
-  if (textHidden) bits |= StyleBit.TEXT_HIDDEN;
-  if (parseFloat(cs.borderTopWidth) > 0 || parseFloat(cs.borderBottomWidth) > 0) bits |= StyleBit.BORDER;
-  return bits;
-}
-
-function isTransparent(color: string): boolean {
-  return color === 'transparent' || color === 'rgba(0, 0, 0, 0)' || color === '';
 }
 
 function countWords(s: string): number {

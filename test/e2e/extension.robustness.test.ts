@@ -136,8 +136,54 @@ describe('the built extension where pages make it hard', () => {
       }
       document.querySelector('article')!.append(more);
     });
-    await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).captures, { timeout: 10_000 }).toBe(2);
-    expect((await b.content<RunStatus>(tabId, 'status')).mode).toBe('hide');
+    const first = await b.content<RunStatus>(tabId, 'status');
+    await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).smooths, { timeout: 10_000 })
+      .toBeGreaterThan(first.smooths);
+    const after = await b.content<RunStatus>(tabId, 'status');
+    expect(after.captures).toBe(2);
+    expect(after.mode).toBe('hide');
+    expect(after.nodes).toBeGreaterThanOrEqual(first.nodes + 40);
+    // The re-run read computed styles for the new section and for what hide mode had touched, not for the rest.
+    expect(after.stylesRead).toBeGreaterThanOrEqual(41);
+    expect(after.stylesRead).toBeLessThan(after.nodes);
+    await popup.close();
+    await page.close();
+  });
+
+  it('a re-run reads computed styles only for the part of the page that changed', async () => {
+    const page = await b.open(server.url('/fixtures/article-with-template.html'));
+    const { tabId, popup } = await runFromPopup(b, page);
+    await popup.check('input[name=mode][value=reader]'); // the reader leaves the page's own elements untouched
+    await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).mode).toBe('reader');
+    const appendSection = (restyleFooter: boolean) => page.evaluate((restyle) => {
+      const more = document.createElement('section');
+      for (let k = 0; k < 40; k++) {
+        const p = document.createElement('p');
+        p.textContent = `Loaded later, paragraph ${k}: the story goes on with more words about the flood and the town.`;
+        more.append(p);
+      }
+      document.querySelector('article')!.append(more);
+      if (restyle) document.querySelector('footer')!.classList.add('restyled'); // its subtree is read again
+    }, restyleFooter);
+    const runsAfter = async (captures: number) => {
+      await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).captures, { timeout: 10_000 })
+        .toBe(captures);
+      await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).smooths, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(captures);
+      return b.content<RunStatus>(tabId, 'status');
+    };
+    // First change: settles whatever the site's remembered mode (e.g. hide) had touched before the reader opened.
+    const first = await b.content<RunStatus>(tabId, 'status');
+    await appendSection(false);
+    await runsAfter(first.captures + 1);
+    await appendSection(true);
+    const after = await runsAfter(first.captures + 2);
+    const footerElements = await page.evaluate(() => 1 + document.querySelector('footer')!.getElementsByTagName('*').length);
+    console.log(`re-run: ${after.nodes} nodes, ${after.stylesRead} styles read (first run ${first.stylesRead}), ` +
+      `${after.timingsMs.capture.toFixed(1)} ms capture`);
+    expect(first.stylesRead).toBeGreaterThanOrEqual(first.nodes);
+    expect(after.stylesRead).toBe(41 + footerElements);
+    expect(after.mode).toBe('reader');
     await popup.close();
     await page.close();
   });

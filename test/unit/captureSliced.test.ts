@@ -61,3 +61,33 @@ describe('captureSnapshotSliced', () => {
     })).rejects.toThrow(/cancelled/);
   });
 });
+
+describe('StyleCache', () => {
+  it('a second capture reads no styles and captures the same; changed and new elements are read again', async () => {
+    const { StyleCache } = await import('../../src/capture/elementStyle.ts');
+    fillPage(20);
+    const cache = new StyleCache();
+    const first = captureSnapshot(document, { styleCache: cache }).snapshot;
+    const readsFirst = cache.reads;
+    expect(readsFirst).toBeGreaterThanOrEqual(first.count);
+    const second = captureSnapshot(document, { styleCache: cache }).snapshot;
+    expect(cache.reads).toBe(readsFirst);
+    expect(Array.from(second.style)).toEqual(Array.from(first.style));
+    expect(Array.from(second.parent)).toEqual(Array.from(first.parent));
+
+    const section = document.querySelector('section')!;
+    section.className = 'changed';
+    cache.forgetSubtree(section); // what the live watcher does on an attribute change
+    const extra = document.createElement('p');
+    extra.textContent = 'appended later';
+    document.body.append(extra);
+    const before = cache.reads;
+    captureSnapshot(document, { styleCache: cache });
+    // the section and its 6 descendants, plus the new paragraph
+    expect(cache.reads - before).toBe(1 + section.getElementsByTagName('*').length + 1);
+    cache.clear();
+    const afterClear = cache.reads;
+    captureSnapshot(document, { styleCache: cache });
+    expect(cache.reads - afterClear).toBeGreaterThan(100);
+  });
+});
