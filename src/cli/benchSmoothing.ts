@@ -3,6 +3,7 @@ import { smoothTree } from '../smooth/smoothTree.ts';
 import { smoothDense, smoothDenseCost } from '../smooth/smoothDense.ts';
 import { distinctScores } from '../smooth/distinctScores.ts';
 import type { SmoothProblem } from '../smooth/smoothProblem.ts';
+import { seededRandom } from '../util/seededRandom.ts';
 
 /** Page-like smoothing problem of n nodes, as the pipeline would hand it over (all nodes visible, in pre-order). */
 export interface BenchTree {
@@ -14,18 +15,6 @@ export interface BenchTree {
   };
   maxDepth: number;
   meanDepth: number;
-}
-
-/** mulberry32: a tiny fixed-seed PRNG, so every run benchmarks the same trees. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

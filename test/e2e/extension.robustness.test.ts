@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../src/cli/datasets.ts';
@@ -18,6 +19,20 @@ function hugePage(targetNodes: number): string {
   }
   return `<!doctype html><html><head><title>Huge</title></head><body><nav><a href="/">Home</a></nav>` +
     `<main>${sections.join('')}</main></body></html>`;
+}
+
+/** What infinite scroll does: a section of 40 paragraphs appended to the article (41 elements); optionally restyles the footer. */
+function appendLoadedLaterSection(page: Page, restyleFooter: boolean): Promise<void> {
+  return page.evaluate((restyle) => {
+    const more = document.createElement('section');
+    for (let k = 0; k < 40; k++) {
+      const p = document.createElement('p');
+      p.textContent = `Loaded later, paragraph ${k}: the story goes on with more words about the flood and the town.`;
+      more.append(p);
+    }
+    document.querySelector('article')!.append(more);
+    if (restyle) document.querySelector('footer')!.classList.add('restyled');
+  }, restyleFooter);
 }
 
 const server = new FixtureServer();
@@ -127,15 +142,7 @@ describe('the built extension where pages make it hard', () => {
     const { tabId, popup } = await runFromPopup(b, page);
     await popup.check('input[name=mode][value=hide]');
     await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).mode).toBe('hide');
-    await page.evaluate(() => {
-      const more = document.createElement('section');
-      for (let k = 0; k < 40; k++) {
-        const p = document.createElement('p');
-        p.textContent = `Loaded later, paragraph ${k}: the story goes on with more words about the flood and the town.`;
-        more.append(p);
-      }
-      document.querySelector('article')!.append(more);
-    });
+    await appendLoadedLaterSection(page, false);
     const first = await b.content<RunStatus>(tabId, 'status');
     await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).smooths, { timeout: 10_000 })
       .toBeGreaterThan(first.smooths);
@@ -155,16 +162,6 @@ describe('the built extension where pages make it hard', () => {
     const { tabId, popup } = await runFromPopup(b, page);
     await popup.check('input[name=mode][value=reader]'); // the reader leaves the page's own elements untouched
     await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).mode).toBe('reader');
-    const appendSection = (restyleFooter: boolean) => page.evaluate((restyle) => {
-      const more = document.createElement('section');
-      for (let k = 0; k < 40; k++) {
-        const p = document.createElement('p');
-        p.textContent = `Loaded later, paragraph ${k}: the story goes on with more words about the flood and the town.`;
-        more.append(p);
-      }
-      document.querySelector('article')!.append(more);
-      if (restyle) document.querySelector('footer')!.classList.add('restyled'); // its subtree is read again
-    }, restyleFooter);
     const runsAfter = async (captures: number) => {
       await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).captures, { timeout: 10_000 })
         .toBe(captures);
@@ -174,9 +171,9 @@ describe('the built extension where pages make it hard', () => {
     };
     // First change: settles whatever the site's remembered mode (e.g. hide) had touched before the reader opened.
     const first = await b.content<RunStatus>(tabId, 'status');
-    await appendSection(false);
+    await appendLoadedLaterSection(page, false);
     await runsAfter(first.captures + 1);
-    await appendSection(true);
+    await appendLoadedLaterSection(page, true); // the footer's class changes too: its subtree is read again
     const after = await runsAfter(first.captures + 2);
     const footerElements = await page.evaluate(() => 1 + document.querySelector('footer')!.getElementsByTagName('*').length);
     console.log(`re-run: ${after.nodes} nodes, ${after.stylesRead} styles read (first run ${first.stylesRead}), ` +

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { SmoothProblem } from '../../src/smooth/smoothProblem.ts';
+import { seededRandom } from '../../src/util/seededRandom.ts';
 
 /** Scores drawn from a small pool (so ties between nodes and crossings landing on scores happen) or anywhere. */
 const score = fc.oneof(
@@ -36,18 +37,6 @@ export function smallProblem(maxNodes: number): fc.Arbitrary<SmoothProblem> {
   );
 }
 
-/** mulberry32, so a large tree is a pure function of the seed fast-check picked. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export type TreeKind = 'chain' | 'star' | 'broom' | 'random' | 'domLike';
 
 /** Parent of every node in pre-order for the given shape. */
@@ -78,7 +67,7 @@ export function largeProblem(): fc.Arbitrary<SmoothProblem & { kind: TreeKind }>
     scoreKind: fc.constantFrom('pool', 'continuous', 'bimodal'),
     penaltyScale: fc.constantFrom(0, 0.01, 0.3, 3),
   }).map(({ kind, n, seed, scoreKind, penaltyScale }) => {
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const parents = shapedParents(kind, n, random);
     const scores = parents.map(() => {
       if (scoreKind === 'pool') return [0, 0.2, 0.5, 0.9, 1][Math.floor(random() * 5)];

@@ -4,20 +4,11 @@ import { solveCholesky } from '../../src/model/cholesky.ts';
 import { bucketOf, classifyNodes, quartileBounds, trainBucketedModel } from '../../src/model/bucketedModel.ts';
 import { parseModelWeights } from '../../src/model/weights.ts';
 import { columnStandardisation } from '../../src/model/featureMatrix.ts';
-
-/** Deterministic pseudo-random numbers (mulberry32) so the tests never flake. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../src/util/seededRandom.ts';
 
 /** Rows drawn from a known logistic model: y ~ Bernoulli(sigmoid(2·x0 − 3·x1 + 0.5)). */
 function syntheticData(n: number, seed = 1) {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const data = new Float64Array(n * 3);
   const y = new Uint8Array(n);
   for (let r = 0; r < n; r++) {

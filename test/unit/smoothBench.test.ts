@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { benchSmoothing, deepSpineTree, domLikeTree, seededRandom } from '../../src/cli/benchSmoothing.ts';
+import { benchSmoothing, deepSpineTree, domLikeTree } from '../../src/cli/benchSmoothing.ts';
+import { seededRandom } from '../../src/util/seededRandom.ts';
 import { validateSmoothProblem } from '../../src/smooth/smoothProblem.ts';
 
 describe('benchmark trees', () => {
