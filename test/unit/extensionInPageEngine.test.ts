@@ -1,0 +1,44 @@
+// The fallback engine (no worker): the same pipeline in the page's thread, with a turn for the page before and after
+// each stage, and the same results the worker gives.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inPageEngine } from '../../extension/content/inPageEngine.ts';
+import { PipelineSession } from '../../extension/worker/pipelineSession.ts';
+import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import { loadModel } from '../../src/cli/modelFile.ts';
+import { HintBit } from '../../src/snapshot/hintBits.ts';
+import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
+
+const page = () => buildSnapshot([
+  { parent: -1, tag: 'body', rect: [0, 0, 1000, 2000] },
+  { parent: 0, tag: 'nav', rect: [0, 0, 1000, 100], hints: HintBit.NAV },
+  { parent: 1, tag: 'a', rect: [0, 0, 300, 100], text: 'Home', link: 'intra' },
+  { parent: 1, tag: 'a', rect: [300, 0, 300, 100], text: 'World', link: 'intra' },
+  { parent: 0, tag: 'article', rect: [0, 100, 1000, 1700] },
+  { parent: 4, tag: 'p', rect: [0, 100, 1000, 800], text: 'A long paragraph of the story with many plain words in it.' },
+  { parent: 0, tag: 'footer', rect: [0, 1800, 1000, 200], hints: HintBit.FOOTER },
+  { parent: 6, tag: 'a', rect: [0, 1800, 500, 200], text: 'Privacy', link: 'intra' },
+]);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('in-page engine', () => {
+  it('gives the page a turn around each stage and answers like the worker session', async () => {
+    const { json } = await loadModel();
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    const engine = inPageEngine();
+    expect(engine.kind).toBe('in-page');
+    const classified = await engine.classify(page(), json);
+    const smoothed = await engine.smooth(pipelineOptions());
+    expect(timeouts.mock.calls.length).toBeGreaterThanOrEqual(4); // before and after each of the two stages
+    const session = new PipelineSession();
+    const expected = await session.handlers.classify({ snapshot: page(), weightsJson: json }, undefined);
+    const expectedSmoothed = await session.handlers.smooth({ options: pipelineOptions() }, undefined);
+    expect(classified.nodes).toBe(expected.nodes);
+    expect(Array.from(smoothed.values)).toEqual(Array.from(expectedSmoothed.values));
+    expect(smoothed.segments.map((s) => [s.node, s.template])).toEqual(expectedSmoothed.segments.map((s) => [s.node, s.template]));
+  });
+
+  it('refuses to smooth before anything was classified, with a clear message', async () => {
+    await expect(inPageEngine().smooth(pipelineOptions())).rejects.toThrow(/not classified yet/);
+  });
+});
