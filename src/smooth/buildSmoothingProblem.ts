@@ -1,6 +1,7 @@
 import type { SmoothProblem } from './smoothProblem.ts';
 import { rollUpHiddenNodes } from './hiddenNodes.ts';
 import { areaPenalties } from './penalties.ts';
+import { extentAreas } from './extentAreas.ts';
 
 export interface SmoothingProblemOptions {
   /** c in γᵢ = c·A/Aᵢ; 0.01 by default (000 §5.3). */
@@ -35,9 +36,11 @@ export function buildSmoothingProblem(parents: ArrayLike<number>, areas: ArrayLi
   if (scores.length !== parents.length) {
     throw new Error(`expected one score per node: ${scores.length} scores for ${parents.length} nodes`);
   }
-  const { nodeOf, problemIndexOf, hiddenCount } = rollUpHiddenNodes(parents, areas, minArea);
+  // Hiding and penalties use each node's on-screen extent, so a collapsed wrapper does not hide what it holds.
+  const extent = extentAreas(parents, areas);
+  const { nodeOf, problemIndexOf, hiddenCount } = rollUpHiddenNodes(parents, extent, minArea);
   // A root without a usable box still gets penalties: areaPenalties lifts A to minArea.
-  const pageArea = options.pageArea ?? (Number.isFinite(areas[0]) && areas[0] > 0 ? areas[0] : 0);
+  const pageArea = options.pageArea ?? extent[0];
   const k = nodeOf.length;
   const problemParents = new Int32Array(k);
   const problemScores = new Float64Array(k);
@@ -49,7 +52,7 @@ export function buildSmoothingProblem(parents: ArrayLike<number>, areas: ArrayLi
     problemScores[q] = scores[i];
     weights[q] = 1 + hiddenCount[q];
   }
-  const penalties = areaPenalties(Array.from(nodeOf, (i) => areas[i]), pageArea, penaltyFactor, minArea);
+  const penalties = areaPenalties(Array.from(nodeOf, (i) => extent[i]), pageArea, penaltyFactor, minArea);
   return {
     problem: { parents: problemParents, scores: problemScores, weights, penalties },
     nodeOf,

@@ -4,11 +4,11 @@ import { rollUpHiddenNodes } from '../../src/smooth/hiddenNodes.ts';
 import { areaPenalties } from '../../src/smooth/penalties.ts';
 import { smoothTree } from '../../src/smooth/smoothTree.ts';
 
-// 0 body (1e6 px²) ─┬─ 1 main (5e5) ── 2 icon (1000, hidden) ── 3 inside the icon (5000, hidden with it)
+// 0 body (1e6 px²) ─┬─ 1 main (5e5) ── 2 icon (1000, hidden) ── 3 inside the icon (800, hidden with it)
 //                   ├─ 4 dot (1500, hidden)
 //                   └─ 5 aside (3000)
 const parents = Int32Array.from([-1, 0, 1, 2, 0, 0]);
-const areas = Float64Array.from([1e6, 5e5, 1000, 5000, 1500, 3000]);
+const areas = Float64Array.from([1e6, 5e5, 1000, 800, 1500, 3000]);
 const scores = Float64Array.from([0.1, 0.2, 0.9, 0.8, 0.7, 0.6]);
 
 describe('rollUpHiddenNodes', () => {
@@ -69,6 +69,14 @@ describe('buildSmoothingProblem', () => {
     expect(built.nodeOf.length).toBe(6);
     expect(built.problem.penalties[0]).toBeCloseTo(2, 12);
     expect(built.problem.penalties[2]).toBeCloseTo(2000, 9);
+  });
+
+  it('a collapsed wrapper (no height of its own) around large content is not hidden, and is priced by its content', () => {
+    // 0 body ── 1 wrapper (0 px²: floated children) ─┬─ 2 article (4e5) ── 3 link (500, hidden)
+    //                                                 └─ 4 sidebar (1e5)
+    const built = buildSmoothingProblem([-1, 0, 1, 2, 1], [1e6, 0, 4e5, 500, 1e5], [0.1, 0.5, 0.1, 0.9, 0.9]);
+    expect(Array.from(built.nodeOf)).toEqual([0, 1, 2, 4]);
+    expect(built.problem.penalties[1]).toBeCloseTo((0.01 * 1e6) / 4e5, 12);
   });
 
   it('rejects scores that do not match the tree', () => {
