@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, offlineContext, openPage } from '../browser.ts';
 import { captureCodeHash } from '../pageBundle.ts';
 import { mapWithConcurrency } from '../concurrency.ts';
@@ -19,12 +20,17 @@ export type CapturedPage = { page: LabelledPage; snapshot: PageSnapshot; labels:
  * code alone, so retraining after a feature change does not re-render hundreds of pages, and a capture change
  * invalidates it.
  */
-export async function captureLabelledPages(pages: LabelledPage[], opts: { useCache: boolean; log: (s: string) => void }):
-  Promise<CapturedPage[]> {
+export async function captureLabelledPages(pages: LabelledPage[], opts: {
+  useCache: boolean;
+  log: (s: string) => void;
+  /** Filled in: how many pages were rendered now and how many came from the cache (for the model card's timing). */
+  stats?: { rendered: number; cached: number };
+}): Promise<CapturedPage[]> {
   const cacheDir = join(CACHE_DIR, 'capture', await captureCodeHash());
   await mkdir(cacheDir, { recursive: true });
   const browser = await launchBrowser();
   const context = await offlineContext(browser);
+  await serveLocalResources(context, pages);
   let done = 0;
   try {
     return await mapWithConcurrency(pages, 2, async (page): Promise<CapturedPage> => {
@@ -33,6 +39,7 @@ export async function captureLabelledPages(pages: LabelledPage[], opts: { useCac
         let json: { snapshot: SnapshotJson; labels: number[]; spans: number[] };
         if (opts.useCache && existsSync(cacheFile)) {
           json = JSON.parse(await readFile(cacheFile, 'utf8'));
+          if (opts.stats) opts.stats.cached++;
         } else {
           const tab = await openPage(context, pathToFileURL(page.path).href, 20_000);
           try {
@@ -42,6 +49,7 @@ export async function captureLabelledPages(pages: LabelledPage[], opts: { useCac
             await tab.close();
           }
           await writeFile(cacheFile, JSON.stringify(json));
+          if (opts.stats) opts.stats.rendered++;
         }
         if (++done % 50 === 0) opts.log(`captured ${done}/${pages.length}`);
         return {
@@ -58,6 +66,16 @@ export async function captureLabelledPages(pages: LabelledPage[], opts: { useCac
     await context.close();
     await browser.close();
   }
+}
+
+/**
+ * Answers a page's site-absolute requests (its CSS, for archives that ship it) from the local copies. Registered after
+ * the offline route, so Playwright asks it first; everything else still goes through the offline rule.
+ */
+async function serveLocalResources(context: BrowserContext, pages: LabelledPage[]): Promise<void> {
+  const files = new Map(pages.flatMap((p) => Object.entries(p.resources ?? {})));
+  if (files.size === 0) return;
+  await context.route((url) => files.has(url.href), (route) => route.fulfill({ path: files.get(route.request().url())! }));
 }
 
 function hostOf(url: string): string {

@@ -53,3 +53,12 @@ export function heldOutTemplateEval(pages: Array<{ snapshot: PageSnapshot; spans
   const bestMerge = mergeRows.reduce((a, b) => (b.text.f + b.links.f > a.text.f + a.links.f ? b : a));
   return [row('PageLevel Basic', basic), bestMerge, row('PageLevel Smooth', smooth)];
 }
+
+/** The §6.1 rows as a Markdown table (model card and `winnow eval --dataset segmentation`). */
+export function templateEvalTable(rows: TemplateEvalRow[]): string {
+  const f3 = (x: number) => x.toFixed(3);
+  return ['| method | Text P | Text R | Text F | AT F | Links F |', '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.method}${r.delta === undefined ? '' : ` (best δ = ${r.delta})`} | ` +
+      `${f3(r.text.precision)} | ${f3(r.text.recall)} | ${f3(r.text.f)} | ${f3(r.anchorText.f)} | ${f3(r.links.f)} |`),
+  ].join('\n');
+}

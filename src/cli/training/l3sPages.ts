@@ -8,6 +8,11 @@ export interface LabelledPage {
   path: string;
   /** Original address of the page, for intra-site links. */
   url: string;
+  /**
+   * Files the page loads by a site-absolute address (`/_css/screen.css` becomes `file:///_css/screen.css` when the
+   * page is opened from disk), keyed by that file: URL, valued by the local copy. Only archives that ship their CSS.
+   */
+  resources?: Record<string, string>;
 }
 
 /** L3S-GN1's annotated pages with their site and original URL. */

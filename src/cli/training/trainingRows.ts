@@ -21,12 +21,7 @@ export function buildTrainingRows(pages: Array<{ snapshot: PageSnapshot; labels:
   const areas: number[] = [];
   for (const { snapshot: s, labels: nodeLabels } of pages) {
     const f = computeFeatures(s);
-    const areaOf = Float64Array.from({ length: s.count }, (_, i) => nodeArea(s, i));
-    const { nodeOf } = buildSmoothingProblem(s.parent, areaOf, new Float64Array(s.count), {
-      penaltyFactor: DEFAULT_PIPELINE_OPTIONS.penaltyFactor,
-      minArea: DEFAULT_PIPELINE_OPTIONS.minArea,
-    });
-    for (const i of nodeOf) {
+    for (const i of classifiedNodes(s)) {
       if (nodeLabels[i] < 0) continue;
       chunks.push(f.data.subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT));
       labels.push(nodeLabels[i]);
@@ -41,4 +36,13 @@ export function buildTrainingRows(pages: Array<{ snapshot: PageSnapshot; labels:
     areaFractions: Float64Array.from(areas),
     pages: pages.length,
   };
+}
+
+/** The nodes the pipeline classifies on this page (visible, ≥ 2000 px², not inside a hidden node), as in 000 §5.3. */
+export function classifiedNodes(s: PageSnapshot): Int32Array {
+  const areaOf = Float64Array.from({ length: s.count }, (_, i) => nodeArea(s, i));
+  return buildSmoothingProblem(s.parent, areaOf, new Float64Array(s.count), {
+    penaltyFactor: DEFAULT_PIPELINE_OPTIONS.penaltyFactor,
+    minArea: DEFAULT_PIPELINE_OPTIONS.minArea,
+  }).nodeOf;
 }
