@@ -4,6 +4,7 @@ import { runSmooth } from './commands/smooth.ts';
 import { runTrain } from './commands/train.ts';
 import { runBench } from './commands/bench.ts';
 import { runDemo } from './commands/demo.ts';
+import { runEval } from './commands/eval.ts';
 import { UsageError } from './args.ts';
 
 const USAGE = `winnow: find the template parts of web pages
@@ -11,7 +12,9 @@ const USAGE = `winnow: find the template parts of web pages
   winnow analyze FILE_OR_DIR… [--penalty C] [--threshold T] [--json] [--timeout MS]
   winnow extract FILE… --format jsonl [--penalty C]
   winnow smooth < problems.jsonl
-  winnow train --l3s PATH [--out FILE] [--limit N]
+  winnow train --l3s PATH [--dragnet PATH] [--iana PATH] [--labels l3s|sitelevel|both] [--ablation]
+               [--theta F] [--min-site-pages N] [--out FILE] [--limit N] [--no-cache]
+  winnow eval --dataset dragnet|cleaneval|l3s|segmentation [--limit N] [--out DIR] [--timeout MS] [--penalty C] [--threshold T]
   winnow bench
   winnow demo [--out FILE.png]`;
 
@@ -22,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   extract: runExtract,
   smooth: runSmooth,
   train: runTrain,
+  eval: runEval,
   bench: runBench,
   demo: runDemo,
 };

@@ -3,20 +3,26 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 
 /**
- * The page-side script (src/capture/pageEntry.ts and the core it imports) as one classic script, built on demand by
- * esbuild (which tsx already brings), so the command line needs no separate build step.
+ * A TypeScript entry file and everything it imports as one classic script (an IIFE), built by esbuild (which tsx
+ * already brings) so the command line needs no separate build step; injected with page.evaluate, so no page CSP can
+ * block it.
  */
-let cached: Promise<string> | null = null;
-
-export function pageBundle(): Promise<string> {
-  cached ??= build({
-    entryPoints: [fileURLToPath(new URL('../capture/pageEntry.ts', import.meta.url))],
+export function bundleClassicScript(entry: URL): Promise<string> {
+  return build({
+    entryPoints: [fileURLToPath(entry)],
     bundle: true,
     format: 'iife',
     target: 'chrome120',
     write: false,
     logLevel: 'silent',
   }).then((r) => r.outputFiles[0].text);
+}
+
+let cached: Promise<string> | null = null;
+
+/** The page-side script: src/capture/pageEntry.ts and the core it imports. */
+export function pageBundle(): Promise<string> {
+  cached ??= bundleClassicScript(new URL('../capture/pageEntry.ts', import.meta.url));
   return cached;
 }
 

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, offlineContext, openPage } from '../browser.ts';
+import { captureCodeHash } from '../pageBundle.ts';
+import { mapWithConcurrency } from '../concurrency.ts';
+import { CACHE_DIR } from '../datasets.ts';
+import { oneLine } from '../analyzeFiles.ts';
+import { snapshotFromJson, type SnapshotJson } from '../../snapshot/snapshotJson.ts';
+import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
+import type { KreuzerPage } from './kreuzerPages.ts';
+import { groundTruthCaptureScript, type HumanBlock, type HumanBlocks } from './segmentationGroundTruthScript.ts';
+import { pinTopLevelNavigation } from './segmentationPageRoute.ts';
+
+export type { HumanBlock, HumanBlocks };
+
+export type SegmentationCapture = { page: KreuzerPage; snapshot: PageSnapshot; truth: HumanBlocks; ms: number } |
+  { page: KreuzerPage; error: string };
+
+interface CaptureJson {
+  snapshot: SnapshotJson;
+  blocks: HumanBlock[];
+  innermost: number[];
+  outermost: number[];
+}
+
+export interface SegmentationCaptureOptions {
+  useCache?: boolean;
+  timeoutMs?: number;
+  log?: (s: string) => void;
+}
+
+/**
+ * Renders each annotated page in Chromium (two at a time) and captures it with its human blocks. Captures are cached
+ * under .cache/capture, keyed by the capture code and this ground-truth script, so a sweep or a re-run does not
+ * render again. A page that fails (never loads, times out, throws) is returned with the reason; never fatal.
+ */
+export async function captureSegmentationPages(pages: KreuzerPage[], opts: SegmentationCaptureOptions = {}):
+  Promise<SegmentationCapture[]> {
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const scriptHash = createHash('sha256').update(groundTruthCaptureScript('')).digest('hex').slice(0, 8);
+  const cacheDir = join(CACHE_DIR, 'capture', await captureCodeHash(), `kreuzer-${scriptHash}`);
+  await mkdir(cacheDir, { recursive: true });
+  const cacheFile = (page: KreuzerPage) => join(cacheDir, `${page.id.replace(/[^\w.-]+/g, '_')}.json`);
+  const useCache = opts.useCache ?? true;
+  const toRender = pages.filter((p) => !(useCache && existsSync(cacheFile(p))));
+  const browser = toRender.length > 0 ? await launchBrowser() : null;
+  const context = browser ? await offlineContext(browser) : null;
+  if (context) await pinTopLevelNavigation(context, toRender.map((p) => pathToFileURL(p.blocksPath).href));
+  let done = 0;
+  try {
+    return await mapWithConcurrency(pages, 2, async (page): Promise<SegmentationCapture> => {
+      const t0 = Date.now();
+      try {
+        let json: CaptureJson;
+        if (useCache && existsSync(cacheFile(page))) {
+          json = JSON.parse(await readFile(cacheFile(page), 'utf8'));
+        } else {
+          json = await withTimeout(renderAndCapture(context!, page, timeoutMs), timeoutMs * 2,
+            `capture did not finish within ${(timeoutMs * 2) / 1000} s`);
+          await writeFile(cacheFile(page), JSON.stringify(json));
+        }
+        if (++done % 10 === 0) opts.log?.(`kreuzer: captured ${done}/${pages.length}`);
+        return {
+          page,
+          snapshot: snapshotFromJson(json.snapshot),
+          truth: {
+            blocks: json.blocks, innermost: Int32Array.from(json.innermost), outermost: Int32Array.from(json.outermost),
+          },
+          ms: Date.now() - t0,
+        };
+      } catch (e) {
+        return { page, error: oneLine(e) };
+      }
+    });
+  } finally {
+    await context?.close();
+    await browser?.close();
+  }
+}
+
+async function renderAndCapture(context: BrowserContext, page: KreuzerPage,
+  timeoutMs: number): Promise<CaptureJson> {
+  const tab = await openPage(context, pathToFileURL(page.blocksPath).href, timeoutMs);
+  try {
+    const json = (await tab.evaluate(groundTruthCaptureScript(page.siteHost))) as CaptureJson;
+    if (json.blocks.length === 0) throw new Error('no data-block elements in the page');
+    return json;
+  } finally {
+    await tab.close();
+  }
+}
+
+/** Rejects after `ms` (a page whose script never returns would otherwise hold its worker forever). */
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
