@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
+import { METHOD_BIT } from '../../src/site/memory/siteEvidence.ts';
+import { applySitePrior, siteTemplateMask } from '../../src/site/memory/sitePrior.ts';
+import { HintBit } from '../../src/snapshot/hintBits.ts';
+import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
+
+const NAV = 1, HOME = 2, ARTICLE = 5, PARA = 7, FOOTER = 9;
+
+/** Articles that share no words, so only the template repeats. */
+const STORIES = [
+  ['Harbour cranes idle', 'Dockworkers paused unloading while gusts topped ninety kilometres near berth seven.'],
+  ['Orchard yields climb', 'Farmers reported heavier apples after mild spring frosts spared most blossoms.'],
+  ['Library reopens doors', 'Renovated reading rooms welcome students again following lengthy roof repairs.'],
+  ['Cyclists demand lanes', 'Commuters petitioned councillors seeking protected routes across busy junctions.'],
+  ['Bakery wins award', 'Judges praised sourdough crusts baked overnight using heritage rye flour.'],
+  ['Comet visible tonight', 'Astronomers suggest binoculars pointed northeast shortly after dusk.'],
+  ['Bridge inspection finished', 'Engineers found corroded bolts needing replacement before winter storms.'],
+];
+
+/** Page k of a small site: shared navigation and footer, an article of its own (see siteLevel.test.ts). */
+function sitePage(k: number) {
+  const s = buildSnapshot([
+    { parent: -1, tag: 'body', rect: [0, 0, 1280, 2000] },
+    { parent: 0, tag: 'nav', rect: [0, 0, 1280, 60], hints: HintBit.NAV },
+    { parent: 1, tag: 'a', rect: [10, 10, 80, 20], text: 'Home', link: 'intra' },
+    { parent: 1, tag: 'a', rect: [100, 10, 80, 20], text: 'News', link: 'intra' },
+    { parent: 1, tag: 'a', rect: [200, 10, 80, 20], text: 'About us', link: 'intra' },
+    { parent: 0, tag: 'article', rect: [240, 100, 800, 1600] },
+    { parent: 5, tag: 'h1', rect: [240, 100, 800, 60], text: STORIES[k % STORIES.length][0] },
+    { parent: 5, tag: 'p', rect: [240, 200, 800, 400], text: STORIES[k % STORIES.length][1] },
+    { parent: 5, tag: 'img', rect: [240, 700, 800, 400] },
+    { parent: 0, tag: 'footer', rect: [0, 1900, 1280, 100], text: 'Copyright 2026 Example News' },
+  ]);
+  return { ...s, url: `https://example.org/story-${k}#top` };
+}
+
+describe('SiteMemory', () => {
+  it('says nothing about the first page of a site', () => {
+    const e = SiteMemory.create().evidence(sitePage(1));
+    expect(e.pagesSeen).toBe(0);
+    expect(e.available).toEqual([]);
+    expect(Array.from(e.methods).every((b) => b === 0)).toBe(true);
+  });
+
+  it('marks the shared navigation and footer, not the article, once three pages are known', () => {
+    const memory = SiteMemory.create();
+    for (const k of [1, 2, 3]) memory.remember(sitePage(k));
+    const e = memory.evidence(sitePage(4));
+    expect(e.pagesSeen).toBe(3);
+    expect(e.available).toContain('siteLevel');
+    expect(e.available).toEqual(['siteLevel', 'rtdm', 'blocks']);
+    for (const node of [NAV, HOME, FOOTER]) {
+      expect(e.methods[node] & METHOD_BIT.siteLevel).toBeTruthy();
+      expect(e.methods[node] & METHOD_BIT.rtdm).toBeTruthy();
+    }
+    for (const node of [ARTICLE, PARA]) expect(e.methods[node]).toBe(0);
+  });
+
+  it('never lets a page vote for itself, and counts a reload (same address, other fragment) once', () => {
+    const memory = SiteMemory.create();
+    memory.remember(sitePage(1));
+    memory.remember({ ...sitePage(1), url: 'https://example.org/story-1#comments' });
+    expect(memory.pageCount).toBe(1);
+    const e = memory.evidence(sitePage(1));
+    expect(e.pagesSeen).toBe(0);
+    expect(e.methods[PARA]).toBe(0);
+  });
+
+  it('survives its JSON form, which holds no page text', () => {
+    const memory = SiteMemory.create();
+    for (const k of [1, 2, 3]) memory.remember(sitePage(k));
+    const text = JSON.stringify(memory.toJson());
+    for (const word of ['Copyright', 'Home', 'lorem', 'example.org', 'story']) expect(text).not.toContain(word);
+    const back = SiteMemory.fromJson(JSON.parse(text));
+    expect(back.pageCount).toBe(3);
+    expect(Array.from(back.evidence(sitePage(4)).methods)).toEqual(Array.from(memory.evidence(sitePage(4)).methods));
+  });
+
+  it('rejects damaged stored data with a reason', () => {
+    const memory = SiteMemory.create();
+    for (const k of [1, 2]) memory.remember(sitePage(k));
+    const json = memory.toJson();
+    expect(() => SiteMemory.fromJson(null)).toThrow(/not an object/);
+    expect(() => SiteMemory.fromJson({ ...json, version: 9 })).toThrow(/version/);
+    expect(() => SiteMemory.fromJson({ ...json, siteLevel: { ...json.siteLevel, pages: [{ key: 'k', hashes: '%%%' }] } }))
+      .toThrow(/SiteLevel|base64/);
+    expect(() => SiteMemory.fromJson({ ...json, skeletons: { ...json.skeletons, pages: [{ key: 1, skeleton: 'AAAA' }] } }))
+      .toThrow();
+  });
+
+  it('keeps at most its page window', () => {
+    const memory = SiteMemory.create({ siteLevelPages: 3, skeletonPages: 2, blockBytes: 64 * 1024 });
+    for (let k = 1; k <= 6; k++) memory.remember(sitePage(k));
+    expect(memory.pageCount).toBe(3);
+    expect(memory.toJson().skeletons.pages).toHaveLength(2);
+  });
+});
+
+describe('applySitePrior', () => {
+  it('pulls site-template nodes toward 1 and leaves every other score alone', () => {
+    const memory = SiteMemory.create();
+    for (const k of [1, 2, 3]) memory.remember(sitePage(k));
+    const e = memory.evidence(sitePage(4));
+    const scores = new Float64Array(e.methods.length).fill(0.2);
+    const out = applySitePrior(scores, e, { rule: 'any', strength: 0.5 });
+    expect(out[NAV]).toBeCloseTo(0.6);
+    expect(out[PARA]).toBe(0.2);
+    expect(scores[NAV]).toBe(0.2);
+    expect(siteTemplateMask(e, 'majority')[NAV]).toBe(1);
+    expect(siteTemplateMask(e, 'majority')[PARA]).toBe(0);
+  });
+});
