@@ -42,6 +42,8 @@ export default defineConfig(({ command, mode }) => ({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A real browser on a busy 2-core CI machine can take longer than the 1 s default to settle a poll.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

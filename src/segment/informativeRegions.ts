@@ -22,6 +22,11 @@ export interface SdOptions {
   t1?: number;
   /** Min own density, in characters, for a node not to be noise (step 2). */
   t2?: number;
+  /**
+   * Count only text outside links in densities. Not the paper's measure: a menu or a link list is dense in
+   * characters and then outranks a short article; the reader view (readerKeep) wants the prose.
+   */
+  ignoreLinkText?: boolean;
 }
 
 /**
@@ -35,16 +40,19 @@ export const SD_DEFAULTS = { t1: 50, t2: 20 } as const;
 /** Paper footnote 2: COMMENT TAGS = ['comment', 'reply', 'response', 'user', 'wrote:', 'said:'], as whole words. */
 const COMMENT_TEXT = /(^|[^\p{L}\p{N}])(comments?|reply|replies|response|user|wrote:|said:)(?![\p{L}\p{N}])/iu;
 
-export function informativeRegions(s: PageSnapshot, options: SdOptions = {}): InformativeRegions {
-  const t1 = options.t1 ?? SD_DEFAULTS.t1;
-  const t2 = options.t2 ?? SD_DEFAULTS.t2;
-  const none: InformativeRegions = { pageType: 'multiple', article: -1, regions: [], comments: [] };
-  if (s.count === 0) return none;
+/** Steps 1–3: densities, pruning by T2, merging weak valid nodes into strong parents: region node → density. */
+export function sdRegions(s: PageSnapshot, options: SdOptions = {}): Map<number, number> {
+  if (s.count === 0) return new Map();
+  const density = ownDensity(s, options.ignoreLinkText ?? false);
+  return mergeIntoRegions(s, validNodes(density, options.t2 ?? SD_DEFAULTS.t2), density);
+}
 
-  // Steps 1–3: densities, pruning by T2, merging weak valid nodes into strong parents.
-  const density = ownDensity(s);
-  const regions = mergeIntoRegions(s, validNodes(density, t2), density);
-  if (regions.size === 0) return none;
+/** Steps 4–7; `regions` are steps 1–3 (sdRegions with the same options), passed in when the caller has them. */
+export function informativeRegions(s: PageSnapshot, options: SdOptions = {},
+  regions: ReadonlyMap<number, number> = sdRegions(s, options)): InformativeRegions {
+  const t1 = options.t1 ?? SD_DEFAULTS.t1;
+  const none: InformativeRegions = { pageType: 'multiple', article: -1, regions: [], comments: [] };
+  if (s.count === 0 || regions.size === 0) return none;
 
   // Step 5: max density region and dfm(r) = 100 − d_r·100/d_max (eq. 1).
   let dmax = 0;

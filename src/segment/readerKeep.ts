@@ -1,19 +1,52 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
+import { HintBit } from '../snapshot/hintBits.ts';
 import { TAG } from '../snapshot/tags.ts';
+import { ownDensity } from './sdTree.ts';
+import { readerArticle } from './readerArticle.ts';
+import { dropCommentSections, dropLinkLists, subtreeEnd } from './readerDrops.ts';
 
 /** Elements that carry content by what they are, not by their words: data tables, code blocks, figures. */
 const CONTENT_SHAPED = new Set<number>([TAG.TABLE, TAG.PRE, TAG.FIGURE]);
 /** Above this share of anchor text a table or figure is a link list or a teaser, which the classifier judges well. */
 const MAX_ANCHOR_SHARE = 0.2;
+/** Inside the article, a part the smoothing dropped comes back when at most this share of its text is links. */
+const RESCUE_MAX_ANCHOR_SHARE = 0.3;
+/** Names that say a part of the article is not the story (share bar, "related", ad, newsletter box…). */
+const NOT_STORY = HintBit.NAV | HintBit.HEADER | HintBit.FOOTER | HintBit.SIDEBAR | HintBit.SOCIAL |
+  HintBit.RELATED | HintBit.COMMENT | HintBit.AD | HintBit.OVERLAY | HintBit.HIDDEN_A11Y;
 
 /**
- * Per node, 1 when the reader view (and `winnow extract`) keeps it: nodes whose smoothed value is under the
- * threshold, plus "content islands". The classifier leans on words and links, so a table of figures, a code block
- * or a photo with a caption inside an article has few of the signals of content and can come out as a small
- * template segment of its own; a reader that drops the article's table or code is broken. An island is the top of
- * a template subtree whose parent is kept, that is a table, pre or figure with little anchor text; it is kept whole.
+ * Per node, 1 when the reader view (and `winnow extract`) keeps it. Kept nodes form subtrees hanging from the root
+ * with holes, so a reader that skips every node marked 0 with its subtree shows exactly the kept text.
+ *
+ * 1. The smoothing's verdict: nodes under the threshold, plus content islands (see smoothingKeep).
+ * 2. The article (readerArticle: SD's densest region of text outside links) is kept with its ancestors, and inside
+ *    it every part the smoothing dropped comes back unless it is mostly links or named as share bar, ad, related…:
+ *    the classifier often calls a short story, or the second half of a long one, template, and a reader that loses
+ *    the story is broken, while dropping a bit of chrome inside it costs little.
+ * 3. Comment sections and link lists outside the article are dropped (readerDrops.ts): the classifier keeps comments
+ *    and teaser lists, which a reader should not show.
+ * Pages where SD finds several areas and no article (forums, listings) keep step 1's answer, minus step 3.
  */
 export function readerKeep(s: PageSnapshot, values: ArrayLike<number>, threshold: number): Uint8Array {
+  const keep = smoothingKeep(s, values, threshold);
+  if (s.count === 0) return keep;
+  const prose = ownDensity(s, true);
+  const { article, protect } = readerArticle(s, prose);
+  if (article >= 0) keepArticle(s, keep, article);
+  dropCommentSections(s, keep, protect, article);
+  dropLinkLists(s, keep, protect, article, prose);
+  return keep;
+}
+
+/**
+ * Nodes whose smoothed value is under the threshold, plus "content islands". The classifier leans on words and
+ * links, so a table of figures, a code block or a photo with a caption inside an article has few of the signals of
+ * content and can come out as a small template segment of its own; a reader that drops the article's table or code
+ * is broken. An island is the top of a template subtree whose parent is kept, that is a table, pre or figure with
+ * little anchor text; it is kept whole.
+ */
+function smoothingKeep(s: PageSnapshot, values: ArrayLike<number>, threshold: number): Uint8Array {
   const keep = new Uint8Array(s.count);
   const insideIsland = new Uint8Array(s.count);
   for (let i = 0; i < s.count; i++) {
@@ -31,4 +64,14 @@ export function readerKeep(s: PageSnapshot, values: ArrayLike<number>, threshold
 
 function isContentShaped(s: PageSnapshot, i: number): boolean {
   return CONTENT_SHAPED.has(s.tag[i]) && s.anchorChars[i] <= MAX_ANCHOR_SHARE * s.textChars[i];
+}
+
+/** Step 2 of readerKeep: the article and its ancestors, and the article's parts that are not links or chrome. */
+function keepArticle(s: PageSnapshot, keep: Uint8Array, article: number): void {
+  for (let a = article; a >= 0 && !keep[a]; a = s.parent[a]) keep[a] = 1;
+  const end = subtreeEnd(s, article);
+  for (let i = article + 1; i < end; i++) {
+    if (keep[i] || !keep[s.parent[i]] || (s.hints[i] & NOT_STORY) !== 0) continue;
+    if (s.anchorChars[i] <= RESCUE_MAX_ANCHOR_SHARE * s.textChars[i]) keep[i] = 1;
+  }
 }

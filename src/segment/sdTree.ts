@@ -39,19 +39,23 @@ function isUnit(s: PageSnapshot, i: number): boolean {
 /**
  * Step 1: own density per node (0 for inline nodes, whose text is credited to their unit). Invisible nodes are never
  * captured and TEXT_HIDDEN text is already left out of `textChars`, which is step 2's "ignore invisible nodes".
+ * With `ignoreLinkText` only the characters outside links count (see SdOptions.ignoreLinkText).
  */
-export function ownDensity(s: PageSnapshot): Uint32Array {
+export function ownDensity(s: PageSnapshot, ignoreLinkText = false): Uint32Array {
   const n = s.count;
   const unitOf = new Int32Array(n);
-  const own = new Uint32Array(n);
+  // Signed, then clamped: without link text, a block inside a link (<a><div>…</div></a>) is link text of the <a>
+  // but not of its own, so the enclosing unit would subtract it twice.
+  const own = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const unit = isUnit(s, i);
     unitOf[i] = unit ? i : unitOf[s.parent[i]];
     if (!unit) continue;
-    own[i] += s.textChars[i];
-    if (i > 0) own[unitOf[s.parent[i]]] -= s.textChars[i];
+    const chars = ignoreLinkText ? s.textChars[i] - s.anchorChars[i] : s.textChars[i];
+    own[i] += chars;
+    if (i > 0) own[unitOf[s.parent[i]]] -= chars;
   }
-  return own;
+  return Uint32Array.from(own, (v) => Math.max(0, v));
 }
 
 /** Step 2 (pruning): valid nodes have density strictly greater than T2. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { informativeRegions } from '../../src/segment/informativeRegions.ts';
+import { informativeRegions, sdRegions } from '../../src/segment/informativeRegions.ts';
 import { ownDensity } from '../../src/segment/sdTree.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import { buildSnapshot, type NodeSpec } from '../fixtures/buildSnapshot.ts';
@@ -45,6 +45,16 @@ describe('ownDensity (SD step 1)', () => {
       { parent: 1, tag: 'div', rect: [0, 0, 10, 10], text: 'fghi' },
     ]);
     expect(Array.from(ownDensity(s))).toEqual([0, 5, 0, 4]);
+    expect(Array.from(ownDensity(s, true))).toEqual([0, 3, 0, 4]);
+  });
+
+  it('without link text, gives nothing to a block inside a link and never goes below zero', () => {
+    const s = buildSnapshot([
+      { parent: -1, tag: 'body', rect: [0, 0, 100, 100] },
+      { parent: 0, tag: 'a', rect: [0, 0, 100, 10], link: 'intra', style: 0 },
+      { parent: 1, tag: 'div', rect: [0, 0, 100, 10], text: 'headline' },
+    ]);
+    expect(Array.from(ownDensity(s, true))).toEqual([0, 0, 8]);
   });
 });
 
@@ -111,6 +121,23 @@ describe('informativeRegions (SD algorithm)', () => {
     }
     const r = informativeRegions(buildSnapshot(nodes));
     expect(r).toEqual({ pageType: 'multiple', article: -1, regions: blocks, comments: [] });
+  });
+
+  it('ignoreLinkText: a menu dense in link characters is no longer the article', () => {
+    const nodes: NodeSpec[] = [
+      { parent: -1, tag: 'body', rect: [0, 0, 1280, 2000] },
+      { parent: 0, tag: 'ul', rect: [0, 0, 1280, 100] },
+      ...Array.from({ length: 12 }, (_, k): NodeSpec => (
+        { parent: 1, tag: 'a', rect: [100 * k, 0, 100, 100], text: `Section number ${k} of the site`, link: 'intra', style: 0 })),
+      { parent: 0, tag: 'div', rect: [0, 100, 900, 900] },
+      { parent: 14, tag: 'p', rect: [0, 100, 900, 900], text: words(12) },
+    ];
+    const s = buildSnapshot(nodes);
+    expect(informativeRegions(s).article).toBe(1);
+    expect(informativeRegions(s, { ignoreLinkText: true })).toEqual(
+      { pageType: 'article', article: 14, regions: [14], comments: [] });
+    // Steps 1–3 computed once and passed in give the same answer.
+    expect(informativeRegions(s, { ignoreLinkText: true }, sdRegions(s, { ignoreLinkText: true })).article).toBe(14);
   });
 
   it('an empty page is multiple with no article, and so is a page with only noise', () => {

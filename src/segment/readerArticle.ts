@@ -1,0 +1,76 @@
+/**
+ * Which part of a page the reader view treats as "the article", from the SD algorithm's regions (paper 004, see
+ * informativeRegions.ts) measured on text outside links. Pure: depends on the snapshot alone.
+ */
+import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
+import { HintBit } from '../snapshot/hintBits.ts';
+import { mergeIntoRegions, validNodes } from './sdTree.ts';
+import { informativeRegions, SD_DEFAULTS } from './informativeRegions.ts';
+
+export interface ReaderArticle {
+  /** Node index of the article, -1 when SD finds several areas and no single one (a forum, a listing). */
+  article: number;
+  /**
+   * Per node, 1 on the article and its ancestors; without an article, on SD's candidate regions and their ancestors.
+   * The reader never drops these as comments or link lists.
+   */
+  protect: Uint8Array;
+}
+
+/** Class/id/role names of containers whose text is not the article (SD's comment hints among them). */
+const NOT_ARTICLE = HintBit.NAV | HintBit.FOOTER | HintBit.SIDEBAR | HintBit.RELATED | HintBit.COMMENT | HintBit.AD;
+
+/**
+ * `prose` is ownDensity(s, true). The article is the densest region that is not inside a container named as
+ * navigation, footer, sidebar, related, comments or ads — SD's step 7 would take the region closest to the root, but
+ * comments and sidebars often sit higher in the tree than the story, and a long comment thread is denser than a
+ * short story — or the densest region of all when every region is inside such a container. A story whose paragraphs
+ * are sibling <div>s makes one region per paragraph, so when the chosen region has a sibling region the article is
+ * their parent. When SD calls the page Multiple (candidate regions at one level that are not siblings) there is no
+ * article.
+ */
+export function readerArticle(s: PageSnapshot, prose: Uint32Array): ReaderArticle {
+  const regions = mergeIntoRegions(s, validNodes(prose, SD_DEFAULTS.t2), prose);
+  const sd = informativeRegions(s, { ignoreLinkText: true }, regions);
+  const multiple = sd.pageType === 'multiple' && !(sd.regions.length > 1 && sd.regions.every(
+    (r) => s.parent[r] === s.parent[sd.regions[0]]));
+  const article = multiple ? -1 : articleRegion(s, regions);
+  const protect = new Uint8Array(s.count);
+  if (article >= 0) {
+    markAncestors(s, article, protect);
+  } else {
+    // A discussion page (forum thread, Q&A) is several areas, all of them comments: none of them may go.
+    for (const r of sd.regions) markAncestors(s, r, protect);
+  }
+  return { article, protect };
+}
+
+function articleRegion(s: PageSnapshot, regions: ReadonlyMap<number, number>): number {
+  const unlikely = insideHinted(s, NOT_ARTICLE);
+  let best = -1;
+  let bestDensity = 0;
+  let fallback = -1;
+  let fallbackDensity = 0;
+  for (const [r, d] of regions) {
+    if (d > fallbackDensity) [fallback, fallbackDensity] = [r, d];
+    if (!unlikely[r] && d > bestDensity) [best, bestDensity] = [r, d];
+  }
+  const chosen = best >= 0 ? best : fallback;
+  if (chosen <= 0) return chosen;
+  const parent = s.parent[chosen];
+  for (const r of regions.keys()) if (r !== chosen && s.parent[r] === parent && parent > 0) return parent;
+  return chosen;
+}
+
+/** Per node, 1 when it or an ancestor has one of the hint bits. */
+export function insideHinted(s: PageSnapshot, bits: number): Uint8Array {
+  const inside = new Uint8Array(s.count);
+  for (let i = 0; i < s.count; i++) {
+    inside[i] = (s.hints[i] & bits) !== 0 || (i > 0 && inside[s.parent[i]] === 1) ? 1 : 0;
+  }
+  return inside;
+}
+
+function markAncestors(s: PageSnapshot, node: number, mark: Uint8Array): void {
+  for (let a = node; a >= 0 && !mark[a]; a = s.parent[a]) mark[a] = 1;
+}
