@@ -1,6 +1,7 @@
 /**
  * The background service worker: starts runs (popup, shortcut, context menu), hands out the bundled model, keeps
- * the "always run here" registrations in step with settings. It never makes a network request.
+ * the "always run here" registrations in step with settings, and keeps every site's memory (siteMemoryStore.ts).
+ * It never makes a network request.
  */
 import browser from 'webextension-polyfill';
 import { dispatch, type Handlers } from '../shared/protocol.ts';
@@ -10,6 +11,8 @@ import { runOnTab } from './runOnTab.ts';
 import { bundledModel } from './modelFile.ts';
 import { syncAlwaysRun } from './alwaysRun.ts';
 import { clearFailure, reportFailure } from './reportFailure.ts';
+import { SiteMemoryStore } from './siteMemoryStore.ts';
+import { siteMemoryHandlers } from './siteMemoryHandlers.ts';
 
 export const RUN_COMMAND = 'run-winnow';
 
@@ -19,10 +22,13 @@ const MENU: Array<{ id: string; title: string; mode: Mode }> = [
   { id: 'winnow-reader', title: 'Winnow: reader view', mode: 'reader' },
 ];
 
+const siteMemory = new SiteMemoryStore(browser.storage.local);
+
 const handlers: Handlers<BackgroundApi, browser.Runtime.MessageSender> = {
   runOnTab: ({ tabId, mode }) => runOnTab(tabId, mode),
   model: () => bundledModel(),
   syncAlwaysRun: () => syncAlwaysRun(),
+  ...siteMemoryHandlers(siteMemory, browser.runtime.getURL('')),
 };
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>

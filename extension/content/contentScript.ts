@@ -11,6 +11,7 @@ import { friendlyError } from '../shared/friendlyErrors.ts';
 import { WinnowController } from './winnowController.ts';
 import { connectFrameWorker } from './frameWorkerEngine.ts';
 import { inPageEngine } from './inPageEngine.ts';
+import { siteMemoryHost } from '../shared/siteMemoryApi.ts';
 
 /** How long the worker frame may take to load and start before the in-page fallback takes over. */
 const WORKER_START_TIMEOUT_MS = 4000;
@@ -35,6 +36,7 @@ function start(): void {
       }
     },
     friendlyError: (m) => friendlyError(m, location.href),
+    siteMemory: siteMemoryOfPage(),
   });
 
   const handlers: Handlers<ContentApi, browser.Runtime.MessageSender> = {
@@ -43,6 +45,7 @@ function start(): void {
     setMode: ({ mode }) => controller.setMode(mode),
     setOptions: (options) => controller.setOptions(options),
     status: () => controller.status(),
+    forgetSite: () => controller.forgetSite(),
     exportAnnotations: () => controller.exportAnnotations(),
   };
   browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>
@@ -51,6 +54,18 @@ function start(): void {
   void loadSiteSettings(location.href).then((s) => {
     if (s.alwaysRun && s.mode !== 'off') void controller.run(s.mode).catch(() => {});
   });
+}
+
+/** The background keeps each site's memory; it answers this page with its own site's only. */
+function siteMemoryOfPage() {
+  const host = siteMemoryHost(location.href);
+  return host ? {
+    host,
+    deps: {
+      load: () => callBackground('loadSiteMemory', {}),
+      save: (memory: string) => callBackground('saveSiteMemory', { memory }),
+    },
+  } : null;
 }
 
 function cachedModel(): () => Promise<{ json: unknown; version: string }> {

@@ -37,9 +37,12 @@ export async function connectFrameWorker(container: ShadowRoot, timeoutMs: numbe
     const client = new PortClient<WorkerApi>(channel.port1, 'winnow/worker');
     return {
       kind: 'worker',
-      classify: (snapshot: PageSnapshot, weightsJson: unknown) =>
-        client.call('classify', { snapshot, weightsJson }, snapshotBuffers(snapshot)),
+      readSiteMemory: (memory: string | null) => client.call('readSiteMemory', { memory }),
+      classify: (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean) =>
+        client.call('classify', { snapshot, weightsJson, useSiteMemory }, snapshotBuffers(snapshot)),
       smooth: (options: PipelineOptions) => client.call('smooth', { options }),
+      rememberPage: () => client.call('rememberPage', {}),
+      dropSiteEvidence: () => client.call('dropSiteEvidence', {}),
       dispose: () => {
         client.close();
         frame.remove();

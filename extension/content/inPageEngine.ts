@@ -13,9 +13,13 @@ export function inPageEngine(): PipelineEngine {
   const session = new PipelineSession();
   return {
     kind: 'in-page',
-    classify: async (snapshot: PageSnapshot, weightsJson: unknown) => {
+    readSiteMemory: async (memory: string | null) => {
       await yieldToPage();
-      const r = await session.handlers.classify({ snapshot, weightsJson }, undefined);
+      return session.handlers.readSiteMemory({ memory }, undefined);
+    },
+    classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean) => {
+      await yieldToPage();
+      const r = await session.handlers.classify({ snapshot, weightsJson, useSiteMemory }, undefined);
       await yieldToPage();
       return r;
     },
@@ -25,6 +29,11 @@ export function inPageEngine(): PipelineEngine {
       await yieldToPage();
       return r;
     },
+    rememberPage: async () => {
+      await yieldToPage();
+      return session.handlers.rememberPage({}, undefined);
+    },
+    dropSiteEvidence: async () => session.handlers.dropSiteEvidence({}, undefined),
     dispose: () => {},
   };
 }

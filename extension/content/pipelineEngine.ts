@@ -2,12 +2,22 @@ import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { ClassifiedWire, SmoothedWire } from '../shared/workerApi.ts';
 import type { EngineKind } from '../shared/runStatus.ts';
+import type { RememberedWire, SiteMemoryReadWire } from '../shared/siteMemoryApi.ts';
 
 /** Runs classification and smoothing for the content script, in a worker or (fallback) in the page. */
 export interface PipelineEngine {
   readonly kind: EngineKind;
-  /** Takes ownership of the snapshot: its buffers may be transferred and unusable afterwards. */
-  classify(snapshot: PageSnapshot, weightsJson: unknown): Promise<ClassifiedWire>;
+  /** Reads the site's stored memory (JSON text, null for a new site) for the next classify (see WorkerApi). */
+  readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire>;
+  /**
+   * Takes ownership of the snapshot: its buffers may be transferred and unusable afterwards. With `useSiteMemory`
+   * the memory read before gives the page's site evidence; without, the run is page-level only.
+   */
+  classify(snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean): Promise<ClassifiedWire>;
   smooth(options: PipelineOptions): Promise<SmoothedWire>;
+  /** Adds the classified page to the site memory given with it; answers the memory to store. */
+  rememberPage(): Promise<RememberedWire>;
+  /** Takes the site prior off the classified page; the next smooth is page-level only. */
+  dropSiteEvidence(): Promise<unknown>;
   dispose(): void;
 }

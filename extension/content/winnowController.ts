@@ -15,6 +15,10 @@ import { buildReaderContentSliced } from './readerContent.ts';
 import { ReaderView } from './readerView.ts';
 import { StatusToast } from './statusToast.ts';
 import { afterNextPaint, yieldToPage } from './yieldToPage.ts';
+import {
+  fetchSiteMemory, forgottenSite, rememberAndStore, siteAfterClassify, SITE_MEMORY_MAX_NODES, type SiteMemoryDeps,
+  type SiteRunState,
+} from './siteMemoryRun.ts';
 
 /** Capture stops adding nodes past this many; the rest is counted into the last kept ancestor. */
 const MAX_NODES = 200_000;
@@ -27,6 +31,8 @@ export interface ControllerDeps {
   /** Starts a pipeline engine (worker if possible, else in-page) in the given UI root. */
   startEngine(ui: PageUi): Promise<PipelineEngine>;
   friendlyError(message: string): string;
+  /** The page's site memory; absent for pages without a site (files), which then run page-level only. */
+  siteMemory?: { host: string; deps: SiteMemoryDeps } | null;
 }
 
 /** One capture of the page: how results map back onto live elements. */
@@ -38,12 +44,17 @@ interface PageCapture {
   viewport: { width: number; height: number };
   captureMs: number;
   classifyMs: number;
+  site: SiteRunState | null;
+  /** The page is still to be added to its site's memory (done once it is on screen). */
+  rememberSite: boolean;
 }
 
 interface SmoothedState {
   values: Float64Array;
   readerKeep: Uint8Array;
   segments: Segment[];
+  /** Per segment, 1 when its root repeats across the site's pages. */
+  siteSegments: Uint8Array;
   templateTextShare: number;
   smoothMs: number;
 }
@@ -97,6 +108,7 @@ export class WinnowController {
       await afterNextPaint();
       this.totalMs = performance.now() - started;
       this.shownAtEpochMs = performance.timeOrigin + performance.now();
+      await this.rememberSite();
       this.live!.start();
       if (wanted !== this.settings.mode) await this.saveSettings({ mode: wanted });
       return this.status()!;
@@ -156,7 +168,25 @@ export class WinnowController {
       engine: this.engineKind,
       timingsMs: { capture: c.captureMs, classify: c.classifyMs, smooth: s.smoothMs, total: this.totalMs },
       shownAtEpochMs: this.shownAtEpochMs,
+      site: c.site && { ...c.site, templateSegments: siteTemplateBoxes(s).length },
     };
+  }
+
+  /**
+   * "Forget this site" (the background has already dropped the stored memory): the page is shown again without the
+   * site prior, from the kept classification, so no site template is left on screen.
+   */
+  forgetSite(): Promise<RunStatus> {
+    return this.enqueue(async () => {
+      const c = this.requireRun();
+      await (await this.startEngine()).dropSiteEvidence();
+      if (c.site) c.site = forgottenSite(c.site);
+      c.rememberSite = false;
+      this.smoothed = await this.smoothWithSettings();
+      await this.showMode(this.mode);
+      await afterNextPaint();
+      return this.status()!;
+    });
   }
 
   exportAnnotations(): AnnotationExport {
@@ -183,6 +213,7 @@ export class WinnowController {
       const mode = this.mode;
       await this.captureAndSmooth();
       await this.showMode(mode);
+      await this.rememberSite();
       return this.status();
     }).catch((e) => {
       this.toast?.error(this.deps.friendlyError(e instanceof Error ? e.message : String(e)));
@@ -209,6 +240,10 @@ export class WinnowController {
     // The worker frame and the model load while the page is captured: neither is needed before classifying.
     const modelReady = this.deps.model();
     const engineReady = this.startEngine();
+    const siteMemory = this.deps.siteMemory;
+    // The site's memory is fetched and read in the worker meanwhile too.
+    const siteReady = siteMemory
+      ? fetchSiteMemory(siteMemory.deps, siteMemory.host, engineReady) : Promise.resolve(null);
     modelReady.catch(() => {});
     engineReady.catch(() => {});
     // Sliced: a 100k-node page takes seconds to walk, and the page must keep painting and answering input meanwhile.
@@ -227,13 +262,33 @@ export class WinnowController {
       viewport: { ...snapshot.viewport },
       captureMs: snapshot.captureMs,
       classifyMs: 0,
+      site: null,
+      rememberSite: false,
     };
-    const [model, engine] = await Promise.all([modelReady, engineReady]);
+    const [model, engine, fetched] = await Promise.all([modelReady, engineReady, siteReady]);
     this.modelVersion = model.version;
+    const tooLarge = snapshot.count > SITE_MEMORY_MAX_NODES;
     // The snapshot's buffers move to the worker here and are unusable in this thread afterwards.
-    const classified = await engine.classify(snapshot, model.json);
+    const classified = await engine.classify(snapshot, model.json, !tooLarge && fetched?.ready === true);
     capture.classifyMs = classified.featuresMs + classified.classifyMs;
+    if (fetched) {
+      const site = siteAfterClassify(fetched, classified.site, tooLarge);
+      capture.site = site.state;
+      capture.rememberSite = site.remember;
+    }
     return capture;
+  }
+
+  /**
+   * Adds the page on screen to its site's memory and has it stored. After the page is shown, because remembering
+   * costs more than reading the evidence; before the run answers, so the popup's page count includes this page.
+   */
+  private async rememberSite(): Promise<void> {
+    const c = this.capture;
+    const deps = this.deps.siteMemory?.deps;
+    if (!c?.site || !c.rememberSite || !deps) return;
+    c.rememberSite = false;
+    c.site = await rememberAndStore(deps, await this.startEngine(), c.site);
   }
 
   private async smoothWithSettings(): Promise<SmoothedState> {
@@ -241,8 +296,8 @@ export class WinnowController {
     const s = this.settings!;
     const r = await engine.smooth(pipelineOptions({ penaltyFactor: s.penaltyFactor, threshold: s.threshold }));
     this.smooths += 1;
-    return { values: r.values, readerKeep: r.readerKeep, segments: r.segments, templateTextShare: r.templateTextShare,
-      smoothMs: r.smoothMs };
+    return { values: r.values, readerKeep: r.readerKeep, segments: r.segments, siteSegments: r.siteSegments,
+      templateTextShare: r.templateTextShare, smoothMs: r.smoothMs };
   }
 
   private startEngine(): Promise<PipelineEngine> {
@@ -261,7 +316,8 @@ export class WinnowController {
     const s = this.smoothed!;
     const threshold = this.settings!.threshold;
     if (mode === 'highlight') {
-      const boxes = s.segments.filter((g) => g.template && g.node !== 0).map((g) => ({ el: c.elements[g.node], score: g.score }));
+      const boxes = s.segments.flatMap((g, k) => g.template && g.node !== 0
+        ? [{ el: c.elements[g.node], score: g.score, site: s.siteSegments[k] === 1 }] : []);
       this.overlay!.show(boxes, threshold);
     } else if (mode === 'hide') {
       const root = s.segments[0];
@@ -340,6 +396,11 @@ export class WinnowController {
   get pageEffects(): { hidden: number; boxes: number; readerOpen: boolean } {
     return { hidden: this.hidden.size, boxes: this.overlay?.boxCount ?? 0, readerOpen: this.reader?.isOpen ?? false };
   }
+}
+
+/** Template segments (as drawn in highlight mode) whose root repeats across the site's pages. */
+function siteTemplateBoxes(s: SmoothedState): Segment[] {
+  return s.segments.filter((g, k) => g.template && g.node !== 0 && s.siteSegments[k] === 1);
 }
 
 /** Template segments not inside another template segment, except the page root (hiding it would blank the page). */

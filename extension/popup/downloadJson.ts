@@ -20,6 +20,14 @@ export function exportFileName(pageUrl: string, at: Date): string {
   } catch {
     // keep "page"
   }
-  const stamp = at.toISOString().replace(/\.\d+Z$/, '').replace(/:/g, '-');
-  return `winnow-${host.replace(/[^a-z0-9.-]/gi, '_')}-${stamp}.json`;
+  return `winnow-${host.replace(/[^a-z0-9.-]/gi, '_')}-${fileStamp(at)}.json`;
+}
+
+/** `winnow-site-memory-2025-01-31T10-20-30.json`: every site's memory in one file. */
+export function siteMemoryFileName(at: Date): string {
+  return `winnow-site-memory-${fileStamp(at)}.json`;
+}
+
+function fileStamp(at: Date): string {
+  return at.toISOString().replace(/\.\d+Z$/, '').replace(/:/g, '-');
 }

@@ -1,6 +1,7 @@
 /**
  * The popup: opening it runs Winnow on the tab; it switches modes, tunes penalty and threshold (re-smoothing the
- * kept classification in the worker, no new capture), exports annotations and keeps the "always run here" choice.
+ * kept classification in the worker, no new capture), exports annotations, keeps the "always run here" choice and
+ * shows the site memory (siteMemoryPanel.ts).
  * `?tab=N` names the tab (tests open the popup as a tab of its own, which then is the active tab).
  */
 import browser from 'webextension-polyfill';
@@ -10,6 +11,7 @@ import { MODES, penaltyFromSlider, sliderFromPenalty, type Mode } from '../share
 import { loadSiteSettings, saveSiteSettings } from '../shared/settingsStore.ts';
 import { friendlyError } from '../shared/friendlyErrors.ts';
 import { downloadJson, exportFileName } from './downloadJson.ts';
+import { SiteMemoryPanel } from './siteMemoryPanel.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const statusEl = $('status');
@@ -26,6 +28,14 @@ const SLIDER_STEPS = Number(penalty.max);
 
 let tabId = -1;
 let tabUrl = '';
+let pageRan = false;
+const siteMemory = new SiteMemoryPanel(document, {
+  tabId: () => tabId,
+  tabUrl: () => tabUrl,
+  pageRan: () => pageRan,
+  showStatus: (status) => show(status),
+  fail: (e) => fail(e),
+});
 
 async function targetTab(): Promise<number> {
   const fromQuery = Number(new URLSearchParams(location.search).get('tab'));
@@ -37,6 +47,7 @@ async function targetTab(): Promise<number> {
 
 function show(status: RunStatus): void {
   tabUrl = status.url;
+  pageRan = true;
   document.body.dataset.state = 'ready';
   for (const input of modes.querySelectorAll<HTMLInputElement>('input[name=mode]')) {
     input.checked = input.value === status.mode;
@@ -51,6 +62,7 @@ function show(status: RunStatus): void {
     (status.engine === 'in-page' ? ' (in the page: no worker)' : '');
   statusEl.dataset.captures = String(status.captures);
   statusEl.dataset.smooths = String(status.smooths);
+  siteMemory.showRun(status);
   errorEl.hidden = true;
 }
 
@@ -141,6 +153,8 @@ async function main(): Promise<void> {
   } catch (e) {
     fail(e);
   }
+  // Forgetting and exporting work even where Winnow cannot run (a browser page).
+  await siteMemory.refresh().catch(fail);
 }
 
 void main();

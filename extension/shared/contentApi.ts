@@ -16,5 +16,7 @@ export interface ContentApi {
   /** Re-smooths the kept classification with a new penalty/threshold and re-applies the mode. */
   setOptions: Method<{ penaltyFactor: number; threshold: number }, RunStatus>;
   status: Method<Record<string, never>, RunStatus | null>;
+  /** After the background forgot this site: shows the page again without the site prior (no site templates). */
+  forgetSite: Method<Record<string, never>, RunStatus>;
   exportAnnotations: Method<Record<string, never>, AnnotationExport>;
 }

@@ -1,4 +1,5 @@
 import type { Mode } from './settings.ts';
+import type { SetAside } from './siteMemoryApi.ts';
 
 /** Where the classifier and smoothing ran for a page. */
 export type EngineKind = 'worker' | 'in-page';
@@ -25,4 +26,27 @@ export interface RunStatus {
   timingsMs: { capture: number; classify: number; smooth: number; total: number };
   /** Wall-clock time (ms since the epoch) at which the first run's mode was on screen: for end-to-end timings. */
   shownAtEpochMs: number;
+  /** What the site memory did for this run; null when the page has no site (a file, a browser page). */
+  site: SiteRunStatus | null;
+}
+
+export interface SiteRunStatus {
+  host: string;
+  /** Other pages of this site whose evidence the run used (0 for a new site, or after "forget this site"). */
+  pagesSeen: number;
+  /** Pages of this site remembered now, this one included. */
+  pagesRemembered: number;
+  /** Site-level methods that had enough pages to say anything (siteLevel, rtdm, blocks). */
+  methods: string[];
+  /** Template segments whose root repeats across the site's pages (drawn dashed, labelled "site"). */
+  templateSegments: number;
+  /**
+   * Set when the site memory was not used on this page, nor the page remembered: 'copy' when it looked like a copy of
+   * a remembered page (another address for it), 'large' when it has too many elements to remember quickly.
+   */
+  setAside: SetAside | null;
+  /** Worker time reading the memory and the page's evidence (before showing), and adding the page (after). */
+  ms: { evidence: number; remember: number };
+  /** Damaged or oversized memory that was dropped, a page too large to remember, storage trouble: said in the popup. */
+  problem: string | null;
 }

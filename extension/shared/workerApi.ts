@@ -2,6 +2,7 @@ import type { Method } from './protocol.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { Segment } from '../../src/segment/segments.ts';
+import type { RememberedWire, SiteEvidenceWire, SiteMemoryReadWire } from './siteMemoryApi.ts';
 
 /** The smoothing result as it crosses the port: values are transferred back, segments are cloned. */
 export interface SmoothedWire {
@@ -9,6 +10,8 @@ export interface SmoothedWire {
   /** Per node, 1 when the reader view keeps it (see src/segment/readerKeep.ts). */
   readerKeep: Uint8Array;
   segments: Segment[];
+  /** Per segment, 1 when its root node repeats across the site's pages (a site-level template). */
+  siteSegments: Uint8Array;
   smoothedNodes: number;
   cost: number;
   templateTextShare: number;
@@ -19,12 +22,29 @@ export interface ClassifiedWire {
   nodes: number;
   featuresMs: number;
   classifyMs: number;
+  /** The site evidence the run used; null without site memory. */
+  site: SiteEvidenceWire | null;
 }
 
 /** Messages the pipeline worker (or its in-page stand-in) answers. It keeps the last classified page. */
 export interface WorkerApi {
-  /** Computes features and classifier scores for a snapshot whose buffers were transferred. */
-  classify: Method<{ snapshot: PageSnapshot; weightsJson: unknown }, ClassifiedWire>;
+  /**
+   * Reads the site's stored memory (JSON text, null for a new site) for the next `classify`. Sent as soon as the
+   * memory is fetched, so the worker reads it while the page is still being captured.
+   */
+  readSiteMemory: Method<{ memory: string | null }, SiteMemoryReadWire>;
+  /**
+   * Computes features and classifier scores for a snapshot whose buffers were transferred. With `useSiteMemory`, the
+   * page's evidence from the memory read before becomes a prior on the scores (the memory is kept for `rememberPage`).
+   */
+  classify: Method<{ snapshot: PageSnapshot; weightsJson: unknown; useSiteMemory?: boolean }, ClassifiedWire>;
   /** Re-smooths the kept classified page with new options: no capture, no classification. */
   smooth: Method<{ options: PipelineOptions }, SmoothedWire>;
+  /**
+   * Adds the classified page to the site memory given with it and answers the memory to store. Called once the page
+   * is on screen: remembering costs more than reading the evidence, and nobody waits for it.
+   */
+  rememberPage: Method<Record<string, never>, RememberedWire>;
+  /** Takes the site prior off the kept page ("forget this site"); the next smooth is page-level only. */
+  dropSiteEvidence: Method<Record<string, never>, { nodes: number }>;
 }

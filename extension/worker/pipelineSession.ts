@@ -1,4 +1,5 @@
-import { classifyPage, smoothPage, type ClassifiedPage } from '../../src/pipeline/runPipeline.ts';
+import { classifyPage, smoothPage } from '../../src/pipeline/runPipeline.ts';
+import { siteTemplateSegments, withSiteEvidence, type SiteAwarePage } from '../../src/pipeline/siteAware.ts';
 import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { parseModelWeights, type ModelWeights } from '../../src/model/weights.ts';
 import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
@@ -6,35 +7,68 @@ import type { Segment } from '../../src/segment/segments.ts';
 import { readerKeep } from '../../src/segment/readerKeep.ts';
 import type { Handlers } from '../shared/protocol.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
+import {
+  evidenceOf, evidenceWire, readSiteMemory, readWire, rememberPage, type SiteMemoryRead,
+} from './siteMemoryRun.ts';
 
 /**
- * The pipeline for one page: keeps the classified snapshot so that a new penalty only re-smooths. Runs in the
- * worker, or in the page itself when no worker could be started (the same code either way).
+ * The pipeline for one page: keeps the classified snapshot, with the site prior applied, so that a new penalty only
+ * re-smooths (and keeps the site evidence). Runs in the worker, or in the page itself when no worker could be started
+ * (the same code either way).
  */
 export class PipelineSession {
-  private classified: ClassifiedPage | null = null;
+  private classified: SiteAwarePage | null = null;
+  /** The site memory read for the next page to classify. */
+  private readMemory: SiteMemoryRead | null = null;
+  /** The site memory the classified page's evidence came from (the page not yet in it); null without. */
+  private siteMemory: SiteMemoryRead | null = null;
   private weights: { json: string; parsed: ModelWeights } | null = null;
 
   readonly handlers: Handlers<WorkerApi> = {
-    classify: ({ snapshot, weightsJson }) => {
-      this.classified = classifyPage(snapshot, this.weightsFor(weightsJson));
-      return { nodes: snapshot.count, ...this.classified.timings };
+    readSiteMemory: ({ memory }) => {
+      this.readMemory = readSiteMemory(memory);
+      return readWire(this.readMemory);
+    },
+    classify: ({ snapshot, weightsJson, useSiteMemory }) => {
+      const page = classifyPage(snapshot, this.weightsFor(weightsJson));
+      const read = useSiteMemory ? this.readMemory : null;
+      this.readMemory = null;
+      const found = read && evidenceOf(read.memory, snapshot);
+      this.classified = withSiteEvidence(page, found?.evidence ?? null);
+      this.siteMemory = read;
+      const site = read && found && evidenceWire(read, found, this.classified);
+      return { nodes: snapshot.count, ...page.timings, site };
     },
     smooth: ({ options }) => {
-      if (!this.classified) throw new Error('nothing to smooth: the page was not classified yet');
+      const classified = this.requireClassified();
       const opts = pipelineOptions(options);
-      const smoothed = smoothPage(this.classified, opts);
+      const smoothed = smoothPage(classified, opts);
       return {
         values: smoothed.values,
-        readerKeep: readerKeep(this.classified.snapshot, smoothed.values, opts.threshold),
+        readerKeep: readerKeep(classified.snapshot, smoothed.values, opts.threshold),
         segments: smoothed.segments,
+        siteSegments: siteTemplateSegments(smoothed.segments, classified.siteTemplate),
         smoothedNodes: smoothed.smoothedNodes,
         cost: smoothed.cost,
         templateTextShare: templateTextShare(smoothed.segments),
         smoothMs: smoothed.timings.smoothMs + smoothed.timings.segmentMs,
       };
     },
+    rememberPage: () => {
+      const classified = this.requireClassified();
+      if (!this.siteMemory) throw new Error('no site memory was read for this page');
+      return rememberPage(this.siteMemory.memory, classified.snapshot);
+    },
+    dropSiteEvidence: () => {
+      this.classified = withSiteEvidence(this.requireClassified(), null);
+      return { nodes: this.classified.snapshot.count };
+    },
   };
+
+  private requireClassified(): SiteAwarePage {
+    if (!this.classified) throw new Error('nothing to smooth: the page was not classified yet');
+    return this.classified;
+  }
 
   private weightsFor(json: unknown): ModelWeights {
     const key = JSON.stringify(json);

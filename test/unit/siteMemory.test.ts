@@ -2,38 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
 import { METHOD_BIT } from '../../src/site/memory/siteEvidence.ts';
 import { applySitePrior, siteTemplateMask } from '../../src/site/memory/sitePrior.ts';
-import { HintBit } from '../../src/snapshot/hintBits.ts';
-import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
+import { SITE_PAGE, sitePage as sitePageOf } from '../fixtures/sitePages.ts';
 
-const NAV = 1, HOME = 2, ARTICLE = 5, PARA = 7, FOOTER = 9;
+const { NAV, HOME, ARTICLE, PARA, FOOTER } = SITE_PAGE;
 
-/** Articles that share no words, so only the template repeats. */
-const STORIES = [
-  ['Harbour cranes idle', 'Dockworkers paused unloading while gusts topped ninety kilometres near berth seven.'],
-  ['Orchard yields climb', 'Farmers reported heavier apples after mild spring frosts spared most blossoms.'],
-  ['Library reopens doors', 'Renovated reading rooms welcome students again following lengthy roof repairs.'],
-  ['Cyclists demand lanes', 'Commuters petitioned councillors seeking protected routes across busy junctions.'],
-  ['Bakery wins award', 'Judges praised sourdough crusts baked overnight using heritage rye flour.'],
-  ['Comet visible tonight', 'Astronomers suggest binoculars pointed northeast shortly after dusk.'],
-  ['Bridge inspection finished', 'Engineers found corroded bolts needing replacement before winter storms.'],
-];
-
-/** Page k of a small site: shared navigation and footer, an article of its own (see siteLevel.test.ts). */
-function sitePage(k: number) {
-  const s = buildSnapshot([
-    { parent: -1, tag: 'body', rect: [0, 0, 1280, 2000] },
-    { parent: 0, tag: 'nav', rect: [0, 0, 1280, 60], hints: HintBit.NAV },
-    { parent: 1, tag: 'a', rect: [10, 10, 80, 20], text: 'Home', link: 'intra' },
-    { parent: 1, tag: 'a', rect: [100, 10, 80, 20], text: 'News', link: 'intra' },
-    { parent: 1, tag: 'a', rect: [200, 10, 80, 20], text: 'About us', link: 'intra' },
-    { parent: 0, tag: 'article', rect: [240, 100, 800, 1600] },
-    { parent: 5, tag: 'h1', rect: [240, 100, 800, 60], text: STORIES[k % STORIES.length][0] },
-    { parent: 5, tag: 'p', rect: [240, 200, 800, 400], text: STORIES[k % STORIES.length][1] },
-    { parent: 5, tag: 'img', rect: [240, 700, 800, 400] },
-    { parent: 0, tag: 'footer', rect: [0, 1900, 1280, 100], text: 'Copyright 2026 Example News' },
-  ]);
-  return { ...s, url: `https://example.org/story-${k}#top` };
-}
+/** Page k of the small site; the fragment must not make two visits of one page count as two pages. */
+const sitePage = (k: number) => sitePageOf(k, { url: `https://example.org/story-${k}#top` });
 
 describe('SiteMemory', () => {
   it('says nothing about the first page of a site', () => {

@@ -16,7 +16,14 @@ export interface SitePriorSettings {
   strength: number;
 }
 
-export const SITE_PRIOR_DEFAULTS: SitePriorSettings = { rule: 'any', strength: 0.8 };
+/**
+ * SiteLevel's marks at half strength, from `npx winnow eval --dataset site` (out/eval/site/report.md): the best rule ×
+ * strength with the reader of aebc7b0 (mean template-term F gain over the page level alone +0.014: Dragnet +0.028,
+ * L3S +0.019, iana −0.005), and within 0.002 of the best (`any`) once the reader drops link lists. `any` adds block
+ * clusters, which on some sites mark most of the page (ibnlive.in.com), so the guard against copies
+ * (src/pipeline/siteAware.ts) sets all of the evidence aside, SiteLevel's good marks with it.
+ */
+export const SITE_PRIOR_DEFAULTS: SitePriorSettings = { rule: 'siteLevel', strength: 0.5 };
 
 /** 1 for nodes the rule calls a site template. 'majority' needs two of the methods that had something to say. */
 export function siteTemplateMask(e: SiteEvidence, rule: EvidenceRule): Uint8Array {

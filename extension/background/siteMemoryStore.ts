@@ -1,0 +1,252 @@
+/**
+ * Every site's SiteMemory JSON in storage.local (so it survives restarts and never leaves the machine), bounded:
+ * at most `perSiteBytes` per site and `totalBytes` for all sites, the least recently used sites dropped whole to make
+ * room. An index (host → last use, bytes, pages) lets the caps be kept without reading every site's data.
+ *
+ * Damage stays local: a site's entry that is not a readable SiteMemory, or is over the per-site cap, is reported
+ * (console warning, and the `problem` the popup shows) and removed, and only that site starts afresh. A damaged index
+ * is rebuilt from the entries. All operations run one after another: the background answers several tabs at once,
+ * and the index is read, changed and written back.
+ *
+ * A memory is kept as its JSON text, not as an object: Chromium's storage hands objects back with their keys sorted,
+ * and the block store's checksum covers the order of its keys, so a stored object would come back "damaged".
+ */
+import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
+import { errorMessage } from '../shared/protocol.ts';
+import {
+  SITE_MEMORY_EXPORT_FORMAT, type SiteMemoryExport, type SiteMemoryInfo, type SiteMemoryLoad, type SiteMemorySave,
+} from '../shared/siteMemoryApi.ts';
+
+/** The part of `storage.local` the store uses (the fake in unit tests implements the same). */
+export interface StorageAreaLike {
+  get(keys: string | string[] | null): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string | string[]): Promise<void>;
+}
+
+export interface SiteMemoryCaps {
+  perSiteBytes: number;
+  totalBytes: number;
+}
+
+/** Chromium gives storage.local 10 MB; 8 MB for site memory leaves room for settings. */
+export const SITE_MEMORY_CAPS: SiteMemoryCaps = { perSiteBytes: 512 * 1024, totalBytes: 8 * 1024 * 1024 };
+
+export const ENTRY_PREFIX = 'winnow-site-memory:';
+export const INDEX_KEY = 'winnow-site-memory-index';
+
+interface IndexEntry {
+  lastUsed: number;
+  bytes: number;
+  pages: number;
+}
+
+type SiteIndex = Record<string, IndexEntry>;
+
+/** Size of a value's JSON form, which is how storage.local counts it (a stored text with its quotes escaped). */
+export function jsonBytes(value: unknown): number {
+  return JSON.stringify(value)?.length ?? 0;
+}
+
+export class SiteMemoryStore {
+  private queue: Promise<unknown> = Promise.resolve();
+  private lastStamp = 0;
+
+  constructor(
+    private readonly area: StorageAreaLike,
+    private readonly caps: SiteMemoryCaps = SITE_MEMORY_CAPS,
+    private readonly clock: () => number = () => Date.now(),
+    private readonly warn: (message: string) => void = (m) => console.warn(`Winnow: ${m}`),
+  ) {
+    if (caps.perSiteBytes > caps.totalBytes) throw new RangeError('site memory: per-site cap over the total cap');
+  }
+
+  /** The stored memory of `host` (null when there is none or it had to be dropped); marks the site as used. */
+  load(host: string): Promise<SiteMemoryLoad> {
+    return this.serial(async () => {
+      const key = ENTRY_PREFIX + host;
+      const entry = (await this.area.get(key))[key];
+      const index = await this.readIndex();
+      if (entry === undefined) {
+        if (index[host]) {
+          delete index[host];
+          await this.area.set({ [INDEX_KEY]: index });
+        }
+        return { host, memory: null, pages: 0, problem: null };
+      }
+      const checked = this.check(host, entry, 'stored');
+      if (checked.problem !== null) {
+        await this.drop(host, index, checked.problem);
+        return { host, memory: null, pages: 0, problem: checked.problem };
+      }
+      index[host] = { lastUsed: this.stamp(), bytes: checked.bytes, pages: checked.pages };
+      await this.area.set({ [INDEX_KEY]: index });
+      return { host, memory: entry as string, pages: checked.pages, problem: null }; // check() accepts only text
+    });
+  }
+
+  /** Stores `memory` for `host`, dropping least recently used sites while all sites together exceed the total cap. */
+  save(host: string, memory: string): Promise<SiteMemorySave> {
+    return this.serial(async () => {
+      const index = await this.readIndex();
+      const checked = this.check(host, memory, 'new');
+      const before = index[host];
+      const unchanged = { host, pages: before?.pages ?? 0, bytes: before?.bytes ?? 0, stored: false, evicted: [] };
+      if (checked.problem !== null) {
+        this.warn(checked.problem);
+        return { ...unchanged, problem: checked.problem };
+      }
+      index[host] = { lastUsed: this.stamp(), bytes: checked.bytes, pages: checked.pages };
+      const evicted = leastRecentlyUsedOver(index, this.caps.totalBytes, host);
+      for (const h of evicted) delete index[h];
+      try {
+        await this.area.set({ [ENTRY_PREFIX + host]: memory, [INDEX_KEY]: index });
+      } catch (e) {
+        const problem = `could not store the memory of ${host}: ${errorMessage(e)}`;
+        this.warn(problem);
+        return { ...unchanged, problem };
+      }
+      // After the index no longer lists them: a failure here leaves unlisted entries, which forgetAll still clears.
+      if (evicted.length > 0) await this.area.remove(evicted.map((h) => ENTRY_PREFIX + h));
+      return { host, pages: checked.pages, bytes: checked.bytes, stored: true, evicted, problem: null };
+    });
+  }
+
+  info(host: string | null): Promise<SiteMemoryInfo> {
+    return this.serial(async () => {
+      const index = await this.readIndex();
+      const site = host ? index[host] : undefined;
+      const all = Object.values(index);
+      return {
+        host, pages: site?.pages ?? 0, bytes: site?.bytes ?? 0, sites: all.length,
+        totalBytes: all.reduce((sum, e) => sum + e.bytes, 0),
+      };
+    });
+  }
+
+  forget(host: string): Promise<void> {
+    return this.serial(async () => {
+      const index = await this.readIndex();
+      delete index[host];
+      await this.area.remove(ENTRY_PREFIX + host);
+      await this.area.set({ [INDEX_KEY]: index });
+    });
+  }
+
+  /** Removes every site's memory (entries the index lost track of too); answers how many sites were listed. */
+  forgetAll(): Promise<number> {
+    return this.serial(async () => {
+      const sites = Object.keys(await this.readIndex()).length;
+      const keys = Object.keys(await this.area.get(null)).filter((k) => k.startsWith(ENTRY_PREFIX) || k === INDEX_KEY);
+      if (keys.length > 0) await this.area.remove(keys);
+      return sites;
+    });
+  }
+
+  /** Every site's memory, as stored; damaged entries are dropped (and reported) rather than exported. */
+  exportAll(): Promise<SiteMemoryExport> {
+    return this.serial(async () => {
+      const index = await this.readIndex();
+      const hosts = Object.keys(index).sort();
+      const stored = hosts.length > 0 ? await this.area.get(hosts.map((h) => ENTRY_PREFIX + h)) : {};
+      const sites: SiteMemoryExport['sites'] = [];
+      for (const host of hosts) {
+        const memory = stored[ENTRY_PREFIX + host];
+        if (memory === undefined) continue;
+        const checked = this.check(host, memory, 'stored');
+        if (checked.problem !== null) {
+          await this.drop(host, index, checked.problem);
+          continue;
+        }
+        sites.push({ host, lastUsed: new Date(index[host].lastUsed).toISOString(), pages: checked.pages,
+          bytes: checked.bytes, memory: checked.json });
+      }
+      return { format: SITE_MEMORY_EXPORT_FORMAT, version: 1, createdAt: new Date(this.clock()).toISOString(),
+        caps: { ...this.caps }, sites };
+    });
+  }
+
+  /** Size, pages and parsed JSON of a memory's text, or what is wrong with it. */
+  private check(host: string, text: unknown, which: 'stored' | 'new'):
+    { bytes: number; pages: number; json: unknown; problem: string | null } {
+    const bytes = jsonBytes(text);
+    const what = which === 'stored' ? `The stored memory of ${host}` : `The memory of ${host} with this page`;
+    const dropped = which === 'stored' ? 'it was cleared' : 'this page was not remembered';
+    if (bytes > this.caps.perSiteBytes) {
+      return { bytes, pages: 0, json: null,
+        problem: `${what} is ${kb(bytes)}, over the ${kb(this.caps.perSiteBytes)} cap per site: ${dropped}.` };
+    }
+    try {
+      if (typeof text !== 'string') throw new Error('not a JSON text');
+      const json: unknown = JSON.parse(text);
+      return { bytes, pages: SiteMemory.fromJson(json).pageCount, json, problem: null };
+    } catch (e) {
+      return { bytes, pages: 0, json: null, problem: `${what} was damaged (${errorMessage(e)}): ${dropped}.` };
+    }
+  }
+
+  private async drop(host: string, index: SiteIndex, problem: string): Promise<void> {
+    this.warn(problem);
+    delete index[host];
+    await this.area.remove(ENTRY_PREFIX + host);
+    await this.area.set({ [INDEX_KEY]: index });
+  }
+
+  /** The index, rebuilt from the entries when it is missing or damaged. */
+  private async readIndex(): Promise<SiteIndex> {
+    const raw = (await this.area.get(INDEX_KEY))[INDEX_KEY];
+    if (isIndex(raw)) return raw;
+    const all = await this.area.get(null);
+    const hosts = Object.keys(all).filter((k) => k.startsWith(ENTRY_PREFIX)).map((k) => k.slice(ENTRY_PREFIX.length));
+    if (raw !== undefined) this.warn(`the site memory index was damaged; rebuilt it from ${hosts.length} sites`);
+    const index: SiteIndex = {};
+    for (const host of hosts) {
+      const checked = this.check(host, all[ENTRY_PREFIX + host], 'stored');
+      if (checked.problem !== null) {
+        this.warn(checked.problem);
+        await this.area.remove(ENTRY_PREFIX + host);
+        continue;
+      }
+      // Unknown last use: older than anything used since.
+      index[host] = { lastUsed: 0, bytes: checked.bytes, pages: checked.pages };
+    }
+    if (raw !== undefined || hosts.length > 0) await this.area.set({ [INDEX_KEY]: index });
+    return index;
+  }
+
+  /** Strictly increasing, so the order of uses is kept even when the clock does not move between two. */
+  private stamp(): number {
+    this.lastStamp = Math.max(this.clock(), this.lastStamp + 1);
+    return this.lastStamp;
+  }
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** Hosts to drop, least recently used first, until the rest fit in `cap` (`keep` is never dropped). */
+export function leastRecentlyUsedOver(index: SiteIndex, cap: number, keep: string): string[] {
+  let total = Object.values(index).reduce((sum, e) => sum + e.bytes, 0);
+  const byAge = Object.entries(index).filter(([h]) => h !== keep)
+    .sort(([ha, a], [hb, b]) => a.lastUsed - b.lastUsed || (ha < hb ? -1 : 1));
+  const out: string[] = [];
+  for (const [host, e] of byAge) {
+    if (total <= cap) break;
+    out.push(host);
+    total -= e.bytes;
+  }
+  return out;
+}
+
+function isIndex(raw: unknown): raw is SiteIndex {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return false;
+  return Object.values(raw).every((e) => typeof e === 'object' && e !== null &&
+    [e.lastUsed, e.bytes, e.pages].every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0));
+}
+
+function kb(bytes: number): string {
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
