@@ -83,6 +83,15 @@ function elements(): Element[] {
   return last?.elements ?? [];
 }
 
-const api = { analyze, capture, captureForTraining, drawSegments, elements };
+/**
+ * CSS selectors of nodes of the last capture: a page cleaned with site evidence (`--site`) is segmented in Node, so
+ * the command line asks for its segments' selectors afterwards.
+ */
+function selectors(nodes: number[]): string[] {
+  const all = elements();
+  return nodes.map((i) => (all[i] ? selectorOf(all[i]) : ''));
+}
+
+const api = { analyze, capture, captureForTraining, drawSegments, elements, selectors };
 export type WinnowPageApi = typeof api;
 (globalThis as unknown as { __winnow: WinnowPageApi }).__winnow = api;

@@ -9,14 +9,17 @@ import { UsageError } from './args.ts';
 
 const USAGE = `winnow: find the template parts of web pages
 
-  winnow analyze FILE_OR_DIR… [--penalty C] [--threshold T] [--json] [--timeout MS]
-  winnow extract FILE… --format jsonl [--penalty C]
+  winnow analyze FILE_OR_DIR… [--site] [--penalty C] [--threshold T] [--json] [--timeout MS]
+  winnow extract FILE… --format jsonl [--site] [--penalty C]
   winnow smooth < problems.jsonl
   winnow train --l3s PATH [--dragnet PATH] [--iana PATH] [--labels l3s|sitelevel|both] [--ablation]
                [--theta F] [--min-site-pages N] [--out FILE] [--limit N] [--no-cache]
-  winnow eval --dataset dragnet|cleaneval|l3s|segmentation [--limit N] [--out DIR] [--timeout MS] [--penalty C] [--threshold T]
+  winnow eval --dataset dragnet|cleaneval|l3s|segmentation|site [--limit N] [--out DIR] [--timeout MS] [--penalty C] [--threshold T]
   winnow bench
-  winnow demo [--out FILE.png]`;
+  winnow demo [--out FILE.png]
+
+  --site: the files, in the order given, are pages of one site; each is cleaned with what the pages before it
+          taught the site memory (SiteLevel, RTDM-TD, block clusters), then remembered.`;
 
 type Command = (args: string[]) => Promise<number>;
 

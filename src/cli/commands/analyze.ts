@@ -1,9 +1,12 @@
 import { expandInputs } from '../inputFiles.ts';
 import { analyzeFiles, type FileOutcome } from '../analyzeFiles.ts';
+import { analysisJson } from '../analysisJson.ts';
 import { loadModel } from '../modelFile.ts';
 import { numberOption, parseCommandArgs, UsageError } from '../args.ts';
 import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { formatSegmentTable } from '../segmentTable.ts';
+import { analyzeSite, type SiteFileOutcome } from '../site/analyzeSite.ts';
+import { formatSiteSegmentTable, siteAnalysisJson } from '../site/siteOutput.ts';
 
 export async function runAnalyze(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
@@ -12,6 +15,7 @@ export async function runAnalyze(args: string[]): Promise<number> {
     timeout: { type: 'string' },
     json: { type: 'boolean' },
     model: { type: 'string' },
+    site: { type: 'boolean' },
   });
   if (positionals.length === 0) throw new UsageError('analyze needs at least one FILE_OR_DIR');
   const pipeline = pipelineOptions({
@@ -20,38 +24,24 @@ export async function runAnalyze(args: string[]): Promise<number> {
   });
   const model = await loadModel(values.model);
   const items = await expandInputs(positionals);
-  const outcomes = await analyzeFiles(items, {
-    weightsJson: model.json,
-    pipeline,
-    timeoutMs: numberOption(values.timeout, 'timeout') ?? 20_000,
-  });
+  const timeoutMs = numberOption(values.timeout, 'timeout') ?? 20_000;
+  if (values.site) {
+    const site = await analyzeSite(items, { weights: model.weights, pipeline, timeoutMs });
+    reportErrors(site);
+    if (values.json) console.log(JSON.stringify(site.map(siteAnalysisJson), null, 1));
+    else for (const o of site) if ('analysis' in o) console.log(formatSiteSegmentTable(o));
+    return site.some((o) => 'error' in o) ? 1 : 0;
+  }
+  const outcomes = await analyzeFiles(items, { weightsJson: model.json, pipeline, timeoutMs });
   reportErrors(outcomes);
   if (values.json) {
-    console.log(JSON.stringify(outcomes.map(toJson), null, 1));
+    console.log(JSON.stringify(outcomes.map(analysisJson), null, 1));
   } else {
     for (const o of outcomes) if ('analysis' in o) console.log(formatSegmentTable(o.item.file, o.analysis));
   }
   return outcomes.some((o) => 'error' in o) ? 1 : 0;
 }
 
-export function reportErrors(outcomes: FileOutcome[]): void {
+export function reportErrors(outcomes: Array<FileOutcome | SiteFileOutcome>): void {
   for (const o of outcomes) if ('error' in o) console.error(`${o.item.file}: error: ${o.error}`);
-}
-
-function toJson(o: FileOutcome) {
-  if ('error' in o) return { file: o.item.file, error: o.error };
-  const a = o.analysis;
-  return {
-    file: o.item.file,
-    url: a.url,
-    title: a.title,
-    nodes: a.nodes,
-    smoothedNodes: a.smoothedNodes,
-    cost: a.cost,
-    segments: a.segments.map((s) => ({
-      selector: s.selector, rect: s.rect, score: s.score, template: s.template, text: s.text,
-      parentSegment: s.parentSegment,
-    })),
-    timingsMs: a.timingsMs,
-  };
 }

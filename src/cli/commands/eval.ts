@@ -13,9 +13,12 @@ import { runEvalPage, type PageOutcome } from '../evaluation/runEvalPage.ts';
 import { scoreOutcomes } from '../evaluation/evalScores.ts';
 import { formatPagesCsv, formatReport } from '../evaluation/evalReport.ts';
 import { runSegmentationAndSweep } from '../evaluation/runSegmentationAndSweep.ts';
+import { runSiteEval } from '../evaluation/siteEvalRun.ts';
 
 /** Not a content-extraction set: kreuzer-popular segmentation, the penalty sweep and §6.1 template detection. */
 const SEGMENTATION = 'segmentation';
+/** Not a content-extraction set either: site-level template terms against the number of sample pages. */
+const SITE = 'site';
 
 /** Two pages at a time: the machines this runs on have two cores, and every page runs three extractors. */
 const CONCURRENCY = 2;
@@ -35,8 +38,8 @@ export async function runEval(args: string[]): Promise<number> {
     threshold: { type: 'string' },
   });
   const name = values.dataset;
-  if (!name || (!EVAL_DATASETS[name] && name !== SEGMENTATION)) {
-    throw new UsageError(`eval needs --dataset ${[...Object.keys(EVAL_DATASETS), SEGMENTATION].join('|')}`);
+  if (!name || (!EVAL_DATASETS[name] && name !== SEGMENTATION && name !== SITE)) {
+    throw new UsageError(`eval needs --dataset ${[...Object.keys(EVAL_DATASETS), SEGMENTATION, SITE].join('|')}`);
   }
   const limit = numberOption(values.limit, 'limit');
   if (name === SEGMENTATION) {
@@ -51,6 +54,12 @@ export async function runEval(args: string[]): Promise<number> {
     threshold: numberOption(values.threshold, 'threshold'),
   });
   const outDir = values.out ?? join(REPO_ROOT, 'out', 'eval', name);
+  if (name === SITE) {
+    // --limit here keeps the first N sites of each dataset.
+    await runSiteEval({ outDir, pipeline, limit, command: `npx winnow eval ${args.join(' ')}`.trim(), log });
+    log(`wrote ${join(outDir, 'report.md')}, site.csv and the charts`);
+    return 0;
+  }
 
   const set = await EVAL_DATASETS[name]();
   const pages = limit !== undefined ? set.pages.slice(0, Math.max(0, limit)) : set.pages;

@@ -4,8 +4,15 @@ import { loadModel } from '../modelFile.ts';
 import { numberOption, parseCommandArgs, UsageError } from '../args.ts';
 import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { reportErrors } from './analyze.ts';
+import { analyzeSite } from '../site/analyzeSite.ts';
+import { siteExtractLine } from '../site/siteOutput.ts';
 
-/** One JSON line per page: the reader text (visible text minus template segments) and the in-page pipeline time. */
+/**
+ * One JSON line per page: the reader text (visible text minus template segments) and the in-page pipeline time. With
+ * --site the files are pages of one site, each cleaned with what the pages before it taught the site memory; the
+ * line then also says how many of them were seen (`sitePagesSeen`), and `ms` is capture in the page plus the rest
+ * of the pipeline in Node.
+ */
 export async function runExtract(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     format: { type: 'string', default: 'jsonl' },
@@ -13,6 +20,7 @@ export async function runExtract(args: string[]): Promise<number> {
     threshold: { type: 'string' },
     timeout: { type: 'string' },
     model: { type: 'string' },
+    site: { type: 'boolean' },
   });
   if (values.format !== 'jsonl') throw new UsageError(`unknown --format '${values.format}' (supported: jsonl)`);
   if (positionals.length === 0) throw new UsageError('extract needs at least one FILE');
@@ -21,11 +29,15 @@ export async function runExtract(args: string[]): Promise<number> {
     threshold: numberOption(values.threshold, 'threshold'),
   });
   const model = await loadModel(values.model);
-  const outcomes = await analyzeFiles(await expandInputs(positionals), {
-    weightsJson: model.json,
-    pipeline,
-    timeoutMs: numberOption(values.timeout, 'timeout') ?? 20_000,
-  });
+  const items = await expandInputs(positionals);
+  const timeoutMs = numberOption(values.timeout, 'timeout') ?? 20_000;
+  if (values.site) {
+    const site = await analyzeSite(items, { weights: model.weights, pipeline, timeoutMs });
+    reportErrors(site);
+    for (const o of site) if ('analysis' in o) console.log(siteExtractLine(o));
+    return site.some((o) => 'error' in o) ? 1 : 0;
+  }
+  const outcomes = await analyzeFiles(items, { weightsJson: model.json, pipeline, timeoutMs });
   reportErrors(outcomes);
   for (const o of outcomes) {
     if ('analysis' in o) {

@@ -1,0 +1,286 @@
+/**
+ * The report of `winnow eval --dataset site`: template-term F-measure against the number of sample pages per
+ * dataset (tables and one SVG chart each, as Vieira et al.'s Fig. 7), per site, the site-prior sweep that picks
+ * SITE_PRIOR_DEFAULTS, and the two-sided prior experiment. Pure: numbers in, Markdown / CSV / SVG text out.
+ */
+import { fMeasure } from '../../eval/templateMeasures.ts';
+import type { SitePriorSettings } from '../../site/memory/sitePrior.ts';
+import { svgLineChart } from './svgLineChart.ts';
+import { priorKey, type SiteCell } from './siteEvalMeasure.ts';
+import { twoSidedKey, type TwoSidedPrior } from './siteEvalTwoSided.ts';
+
+export interface SiteDatasetResult {
+  /** Short name, used in file names: `iana`, `dragnet`, `l3s`. */
+  name: string;
+  /** One line: what the sites are. */
+  title: string;
+  /** What the reference template terms are and why. */
+  reference: string;
+  cells: SiteCell[];
+}
+
+export interface SettingRank<T> {
+  setting: T;
+  key: string;
+  /** Per dataset with cells (same order): mean over its (site, n) cells of F(setting) − F(page level). */
+  gains: number[];
+  /** Mean of the dataset gains (each dataset weighs the same, whatever its number of sites). */
+  meanGain: number;
+}
+
+export interface Curve {
+  key: string;
+  label: string;
+  dash?: string;
+}
+
+/** The lines of the tables and charts, in order: the three site methods, page level, combined, the experiment. */
+export function curveMethods(prior: SitePriorSettings, twoSided?: TwoSidedPrior): Curve[] {
+  const curves: Curve[] = [
+    { key: 'siteLevel', label: 'SiteLevel(θ)', dash: '6 3' },
+    { key: 'rtdm', label: 'RTDM-TD', dash: '6 3' },
+    { key: 'blocks', label: 'block clusters', dash: '6 3' },
+    { key: 'pageLevel', label: 'page level alone' },
+    { key: priorKey(prior), label: `combined: page level + site prior (${prior.rule}, ${prior.strength})` },
+  ];
+  if (twoSided) curves.push({ key: twoSidedKey(twoSided), label: `experiment: ${twoSidedLabel(twoSided)}`, dash: '2 3' });
+  return curves;
+}
+
+export function twoSidedLabel(p: TwoSidedPrior): string {
+  return `two-sided prior (${p.rule}, ${p.strength}, down ${p.down} from ${p.minPagesSeen} pages)`;
+}
+
+export function cellF(cell: SiteCell, key: string): number {
+  const c = cell.counts[key];
+  return c ? fMeasure(c).f : NaN;
+}
+
+/** Mean over the sites that have sample size n of their F for one method; NaN when none has it. */
+export function meanF(cells: SiteCell[], n: number, key: string): { f: number; sites: number; measured: number } {
+  const at = cells.filter((c) => c.n === n);
+  if (at.length === 0) return { f: NaN, sites: 0, measured: 0 };
+  return {
+    f: at.reduce((sum, c) => sum + cellF(c, key), 0) / at.length,
+    sites: at.length,
+    measured: at.reduce((sum, c) => sum + c.measured, 0),
+  };
+}
+
+export function sizesOf(cells: SiteCell[]): number[] {
+  return [...new Set(cells.map((c) => c.n))].sort((a, b) => a - b);
+}
+
+/** Settings ranked by their mean gain over the page level alone, best first (input order breaks ties). */
+export function rankSettings<T>(datasets: SiteDatasetResult[], settings: readonly T[], keyOf: (t: T) => string):
+  Array<SettingRank<T>> {
+  const used = datasets.filter((d) => d.cells.length > 0);
+  const ranks = settings.map((setting): SettingRank<T> => {
+    const key = keyOf(setting);
+    const gains = used.map((d) => d.cells.reduce((sum, c) => sum + cellF(c, key) - cellF(c, 'pageLevel'), 0) / d.cells.length);
+    return { setting, key, gains, meanGain: gains.length ? gains.reduce((a, b) => a + b, 0) / gains.length : NaN };
+  });
+  return ranks.map((r, k) => ({ r, k })).sort((a, b) => b.r.meanGain - a.r.meanGain || a.k - b.k).map((x) => x.r);
+}
+
+export function siteChart(d: SiteDatasetResult, curves: Curve[]): string {
+  const sizes = sizesOf(d.cells);
+  const series = curves.map((m) => ({
+    name: m.label,
+    dash: m.dash,
+    points: sizes.map((n) => ({ x: n, y: meanF(d.cells, n, m.key).f })),
+  }));
+  const sites = new Set(d.cells.map((c) => c.site)).size;
+  return svgLineChart(series, {
+    title: `${d.name}: template-term F-measure (${sites} site${sites === 1 ? '' : 's'}, mean over sites)`,
+    xLabel: 'sample pages remembered',
+    yLabel: 'template-term F-measure',
+    yRange: [0, 1],
+  });
+}
+
+export function siteCsv(datasets: SiteDatasetResult[]): string {
+  const header = ['dataset', 'site', 'pages', 'sample_pages', 'draws', 'measured_pages', 'method', 'tp', 'fp', 'fn',
+    'precision', 'recall', 'f'];
+  const rows: Array<Array<string | number>> = [];
+  for (const d of datasets) {
+    for (const c of d.cells) {
+      for (const [method, conf] of Object.entries(c.counts)) {
+        const pr = fMeasure(conf);
+        rows.push([d.name, c.site, c.pages, c.n, c.draws, c.measured, method, conf.tp, conf.fp, conf.fn,
+          pr.precision, pr.recall, pr.f]);
+      }
+    }
+  }
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+function csvCell(v: string | number): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(Number(v.toPrecision(6))) : '';
+  return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** Mean gains closer than this are a tie: one site more or less would reorder them. */
+export const PRIOR_TIE = 0.002;
+
+const n3 = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : '—');
+const signed = (v: number) => (Number.isFinite(v) ? `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(3)}` : '—');
+
+export interface SiteReportContext {
+  command: string;
+  modelPath: string;
+  pipeline: { penaltyFactor: number; threshold: number };
+  draws: number;
+  sizes: readonly number[];
+  memoryLimits: { siteLevelPages: number; skeletonPages: number; blockBytes: number };
+  /** The prior the command line and the extension use now (SITE_PRIOR_DEFAULTS). */
+  shippedPrior: SitePriorSettings;
+  priors: readonly SitePriorSettings[];
+  twoSided: readonly TwoSidedPrior[];
+  /** Lines on sites that were looked at and left out (and why). */
+  notes: string[];
+  failed: Array<{ id: string; reason: string }>;
+  capture: { rendered: number; cached: number };
+  seconds: { capture: number; measure: number; total: number };
+}
+
+/** Relative file name of a dataset's chart. */
+export function chartFile(d: SiteDatasetResult): string {
+  return `site-${d.name}.svg`;
+}
+
+/** The best two-sided setting, for the chart and the headline table (undefined when none was measured). */
+export function bestTwoSided(datasets: SiteDatasetResult[], settings: readonly TwoSidedPrior[]): TwoSidedPrior | undefined {
+  return rankSettings(datasets, settings, twoSidedKey)[0]?.setting;
+}
+
+export function siteMarkdown(datasets: SiteDatasetResult[], ctx: SiteReportContext): string {
+  const used = datasets.filter((d) => d.cells.length > 0);
+  const ranks = rankSettings(datasets, ctx.priors, priorKey);
+  const best = ranks[0];
+  const twoRanks = rankSettings(datasets, ctx.twoSided, twoSidedKey);
+  const two = twoRanks[0]?.setting;
+  const shippedKey = priorKey(ctx.shippedPrior);
+  const lines: string[] = [];
+  lines.push('# Site-level template detection: template terms against sample pages', '');
+  lines.push(`Command: \`${ctx.command}\`. Model \`${ctx.modelPath}\`, penalty c = ${ctx.pipeline.penaltyFactor}, ` +
+    `threshold ${ctx.pipeline.threshold}. Run time ${ctx.seconds.total.toFixed(0)} s (capture ` +
+    `${ctx.seconds.capture.toFixed(0)} s: ${ctx.capture.rendered} pages rendered, ${ctx.capture.cached} from ` +
+    `.cache/capture; measuring ${ctx.seconds.measure.toFixed(0)} s).`, '');
+
+  lines.push('## Page level alone vs combined with site evidence', '');
+  lines.push('Mean template-term F over each dataset\'s sites. *Combined* is the page level with the shipped site prior ' +
+    `(\`SITE_PRIOR_DEFAULTS\`: rule \`${ctx.shippedPrior.rule}\`, strength ${ctx.shippedPrior.strength}), which ` +
+    'pulls the nodes the site marks toward template.' +
+    (two ? ` *Two-sided* is an experiment, not shipped: the same prior that also pulls unmarked nodes toward content ` +
+      `(down ${two.down}, once ${two.minPagesSeen} pages are known; see below).` : ''), '');
+  lines.push(`| dataset | sample pages | sites | page level alone | combined | change |${two ? ' two-sided | change |' : ''}`);
+  lines.push(`| --- | --- | --- | --- | --- | --- |${two ? ' --- | --- |' : ''}`);
+  for (const d of used) {
+    for (const n of sizesOf(d.cells)) {
+      const page = meanF(d.cells, n, 'pageLevel');
+      const both = meanF(d.cells, n, shippedKey);
+      const extra = two ? meanF(d.cells, n, twoSidedKey(two)).f : NaN;
+      lines.push(`| ${d.name} | ${n} | ${page.sites} | ${n3(page.f)} | ${n3(both.f)} | ${signed(both.f - page.f)} |` +
+        (two ? ` ${n3(extra)} | ${signed(extra - page.f)} |` : ''));
+    }
+  }
+  lines.push('');
+
+  lines.push('## How it is measured', '');
+  lines.push(`For each site and each sample size n of ${ctx.sizes.join(', ')} smaller than the site's page count, ` +
+    `${ctx.draws} seeded draws (src/cli/evaluation/siteEvalSampling.ts) pick n sample pages; a fresh site memory ` +
+    'remembers them in the order drawn, and every other page of the site is cleaned with the evidence of that ' +
+    'memory and scored (002 §6.1: templates are detected on sample pages and removed from the rest). The memory has ' +
+    `the shipped limits: SiteLevel hashes of the last ${ctx.memoryLimits.siteLevelPages} pages, RTDM-TD skeletons ` +
+    `of the last ${ctx.memoryLimits.skeletonPages} (K), a block store of ${ctx.memoryLimits.blockBytes / 1024} KiB.`, '');
+  lines.push('Template terms follow Vieira et al. (002 §6.1): per page, the set of distinct words (lower-cased ' +
+    'letter/digit runs) that the page shows and its reference content does not, against the set that a method\'s ' +
+    'cleaning takes away (the page\'s words not in the text it keeps). Counts are summed over a site\'s measured ' +
+    'pages and draws, F is taken per site, then averaged over the sites of a dataset (Vieira et al.\'s Fig. 7 draws ' +
+    'one line per site; here one line per method).', '');
+  lines.push('Methods: **SiteLevel(θ)**, **RTDM-TD** and **block clusters** alone remove the nodes (with their subtrees) ' +
+    'that the method marks from the memory\'s evidence (src/site/memory/siteEvidence.ts); **page level alone** is ' +
+    'the classifier and isotonic smoothing as `winnow extract` cleans a page; **combined** adds the site prior to the ' +
+    'classifier\'s scores before smoothing (src/site/memory/sitePrior.ts), as `winnow extract --site` does. Site ' +
+    'evidence as a classifier *feature* was not built: only the prior was measured.', '');
+  lines.push('Datasets and their reference:', '');
+  for (const d of datasets) lines.push(`- **${d.name}**: ${d.title}. Reference: ${d.reference}`);
+  for (const note of ctx.notes) lines.push(`- ${note}`);
+  lines.push('');
+
+  const curves = curveMethods(ctx.shippedPrior, two);
+  for (const d of used) {
+    lines.push(`## ${d.name}`, '');
+    lines.push(`![${d.name}: template-term F against sample pages](${chartFile(d)})`, '');
+    lines.push(`| sample pages | sites | pages measured | ${curves.map((m) => m.label).join(' | ')} |`);
+    lines.push(`| --- | --- | --- | ${curves.map(() => '---').join(' | ')} |`);
+    for (const n of sizesOf(d.cells)) {
+      const cells = curves.map((m) => meanF(d.cells, n, m.key));
+      lines.push(`| ${n} | ${cells[0].sites} | ${cells[0].measured} | ${cells.map((c) => n3(c.f)).join(' | ')} |`);
+    }
+    lines.push('', 'Per site (F):', '');
+    lines.push(`| site | pages | n | ${curves.map((m) => m.label).join(' | ')} |`);
+    lines.push(`| --- | --- | --- | ${curves.map(() => '---').join(' | ')} |`);
+    for (const c of d.cells) {
+      lines.push(`| ${c.site} | ${c.pages} | ${c.n} | ${curves.map((m) => n3(cellF(c, m.key))).join(' | ')} |`);
+    }
+    lines.push('');
+  }
+
+  lines.push('## Which prior: rule × strength', '');
+  lines.push('Each setting\'s gain in template-term F over the page level alone, averaged over the (site, sample size) ' +
+    'cells of a dataset; the mean weighs each dataset the same. Rules: a node is pulled toward template when ' +
+    '`siteLevel`, `rtdm` or `blocks` marks it, when `any` method does, or when two of the available methods do ' +
+    '(`majority`); strength k moves a score x to x + k·(1 − x).', '');
+  lines.push(...gainTable(used, ranks, (p) => [p.rule, String(p.strength)], ['rule', 'strength'], shippedKey));
+  if (best) {
+    const shipped = ranks.find((r) => r.key === shippedKey);
+    const verdict = !shipped
+      ? 'The shipped default was not measured.'
+      : shipped === best
+        ? 'It is the shipped default (`SITE_PRIOR_DEFAULTS` in src/site/memory/sitePrior.ts; bold above).'
+        : best.meanGain - shipped.meanGain <= PRIOR_TIE
+          ? `The shipped default, rule \`${ctx.shippedPrior.rule}\`, strength ${ctx.shippedPrior.strength} (bold ` +
+            `above, ${signed(shipped.meanGain)}), is within ${PRIOR_TIE} of it: a tie on these few sites.`
+          : `The shipped default is rule \`${ctx.shippedPrior.rule}\`, strength ${ctx.shippedPrior.strength} (bold ` +
+            `above, ${signed(shipped.meanGain)}); set \`SITE_PRIOR_DEFAULTS\` to the best to follow this report.`;
+    lines.push(`Best: rule \`${best.setting.rule}\`, strength ${best.setting.strength} (mean gain ` +
+      `${signed(best.meanGain)}). ${verdict} The setting is chosen on the same held-out sites it is reported on ` +
+      `(${ctx.priors.length} settings, two parameters).`, '');
+  }
+
+  if (twoRanks.length) {
+    lines.push('## Experiment: a two-sided prior (not shipped)', '');
+    lines.push('The shipped prior only ever adds template, so it cannot help where the page level already takes away ' +
+      'too much — its recall is near 1 on these sites and its errors are content it removes (iana\'s own lists of ' +
+      'links, for one). This experiment (src/cli/evaluation/siteEvalTwoSided.ts) keeps the shipped prior and also ' +
+      'pulls every node with text that the rule does *not* mark toward content, x\' = (1 − down)·x, once the memory ' +
+      'holds at least the given number of the site\'s other pages. Shipping it would need a downward pull in ' +
+      '`applySitePrior`.', '');
+    lines.push(...gainTable(used, twoRanks, (p) => [String(p.down), String(p.minPagesSeen)], ['down', 'from pages'], ''));
+    lines.push(`Best: down ${two!.down} from ${two!.minPagesSeen} pages (mean gain ${signed(twoRanks[0].meanGain)} ` +
+      'over the page level alone).', '');
+  }
+
+  if (ctx.failed.length) {
+    lines.push('## Pages left out', '');
+    for (const f of ctx.failed) lines.push(`- \`${f.id}\`: ${f.reason}`);
+    lines.push('');
+  }
+  lines.push('Numbers per site, sample size and method (with tp/fp/fn, precision and recall, and every setting) are ' +
+    'in `site.csv`.', '');
+  return lines.join('\n');
+}
+
+function gainTable<T>(used: SiteDatasetResult[], ranks: Array<SettingRank<T>>, cellsOf: (t: T) => string[],
+  heads: string[], boldKey: string): string[] {
+  const out = [`| ${heads.join(' | ')} | ${used.map((d) => `gain, ${d.name}`).join(' | ')} | mean gain |`,
+    `| ${heads.map(() => '---').join(' | ')} | ${used.map(() => '---').join(' | ')} | --- |`];
+  for (const r of ranks) {
+    const cells = [...cellsOf(r.setting), ...r.gains.map(signed), signed(r.meanGain)];
+    out.push(`| ${(r.key === boldKey ? cells.map((c) => `**${c}**`) : cells).join(' | ')} |`);
+  }
+  out.push('');
+  return out;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bestTwoSided, cellF, chartFile, curveMethods, meanF, rankSettings, siteChart, siteCsv, siteMarkdown, sizesOf,
+  type SiteDatasetResult, type SiteReportContext,
+} from '../../src/cli/evaluation/siteEvalReport.ts';
+import { priorKey, type SiteCell } from '../../src/cli/evaluation/siteEvalMeasure.ts';
+import { twoSidedKey, type TwoSidedPrior } from '../../src/cli/evaluation/siteEvalTwoSided.ts';
+import type { SitePriorSettings } from '../../src/site/memory/sitePrior.ts';
+
+const WEAK: SitePriorSettings = { rule: 'rtdm', strength: 0.3 };
+const STRONG: SitePriorSettings = { rule: 'siteLevel', strength: 0.5 };
+const TWO: TwoSidedPrior = { ...STRONG, down: 0.3, minPagesSeen: 2 };
+
+/** A confusion whose F is `f` (precision = recall = f, out of 1000 template terms). */
+function withF(f: number) {
+  const tp = Math.round(1000 * f);
+  return { tp, fp: 1000 - tp, fn: 1000 - tp };
+}
+
+function cell(site: string, n: number, f: Record<string, number>): SiteCell {
+  return {
+    site, pages: 12, n, draws: 10, measured: 10 * (12 - n),
+    counts: Object.fromEntries(Object.entries(f).map(([k, v]) => [k, withF(v)])),
+  };
+}
+
+function fs(page: number, weak: number, strong: number, two: number) {
+  return {
+    siteLevel: 0.9, rtdm: 0.5, blocks: 0.7, pageLevel: page,
+    [priorKey(WEAK)]: weak, [priorKey(STRONG)]: strong, [twoSidedKey(TWO)]: two,
+  };
+}
+
+const DATASETS: SiteDatasetResult[] = [
+  { name: 'iana', title: 'one site', reference: 'markup', cells: [cell('iana.org', 2, fs(0.6, 0.6, 0.58, 0.8)), cell('iana.org', 5, fs(0.6, 0.6, 0.6, 0.9))] },
+  {
+    name: 'dragnet', title: 'held-out sites', reference: 'gold',
+    cells: [cell('a.com', 2, fs(0.8, 0.81, 0.9, 0.92)), cell('b.com', 2, fs(0.7, 0.7, 0.8, 0.85)), cell('a.com', 5, fs(0.8, 0.8, 0.9, 0.95))],
+  },
+  { name: 'l3s', title: 'none', reference: 'spans', cells: [] },
+];
+
+const CONTEXT: SiteReportContext = {
+  command: 'npx winnow eval --dataset site',
+  modelPath: 'public/model/winnow-lr-v2.json',
+  pipeline: { penaltyFactor: 0.01, threshold: 0.5 },
+  draws: 10,
+  sizes: [2, 5, 10, 25],
+  memoryLimits: { siteLevelPages: 20, skeletonPages: 8, blockBytes: 96 * 1024 },
+  shippedPrior: STRONG,
+  priors: [WEAK, STRONG],
+  twoSided: [TWO],
+  notes: ['L3S-GN1: no held-out site has 10 pages.'],
+  failed: [{ id: 'dragnet-7', reason: 'capture failed: page did not finish loading within 20 s' }],
+  capture: { rendered: 3, cached: 40 },
+  seconds: { capture: 12, measure: 30, total: 45 },
+};
+
+describe('site eval numbers', () => {
+  it('averages F over the sites that have a sample size', () => {
+    const d = DATASETS[1];
+    expect(sizesOf(d.cells)).toEqual([2, 5]);
+    expect(cellF(d.cells[0], 'pageLevel')).toBeCloseTo(0.8);
+    expect(meanF(d.cells, 2, 'pageLevel')).toEqual({ f: expect.closeTo(0.75, 10), sites: 2, measured: 200 });
+    expect(meanF(d.cells, 10, 'pageLevel')).toEqual({ f: NaN, sites: 0, measured: 0 });
+  });
+
+  it('ranks settings by their mean gain over the page level, each dataset weighing the same', () => {
+    const ranks = rankSettings(DATASETS, [WEAK, STRONG], priorKey);
+    expect(ranks.map((r) => r.key)).toEqual([priorKey(STRONG), priorKey(WEAK)]);
+    // iana: (−0.02 + 0) / 2; dragnet: (0.1 + 0.1 + 0.1) / 3; l3s has no cells and no column.
+    expect(ranks[0].gains).toHaveLength(2);
+    expect(ranks[0].gains[0]).toBeCloseTo(-0.01);
+    expect(ranks[0].gains[1]).toBeCloseTo(0.1);
+    expect(ranks[0].meanGain).toBeCloseTo(0.045);
+    // Equal gains keep the input order.
+    expect(rankSettings(DATASETS, [STRONG, { ...STRONG }], priorKey).map((r) => r.setting)[0]).toBe(STRONG);
+    expect(bestTwoSided(DATASETS, [TWO])).toBe(TWO);
+    expect(bestTwoSided(DATASETS, [])).toBeUndefined();
+  });
+});
+
+describe('site eval report', () => {
+  const md = siteMarkdown(DATASETS, CONTEXT);
+
+  it('puts page level alone against combined (and the experiment) first, per dataset and sample size', () => {
+    expect(md).toContain('| dataset | sample pages | sites | page level alone | combined | change | two-sided | change |');
+    expect(md).toContain('| iana | 2 | 1 | 0.600 | 0.580 | −0.020 | 0.800 | +0.200 |');
+    expect(md).toContain('| dragnet | 2 | 2 | 0.750 | 0.850 | +0.100 | 0.885 | +0.135 |');
+    expect(md).not.toMatch(/^\| l3s \|/m);
+  });
+
+  it('says how it was measured, what the references are, and that only the prior was measured', () => {
+    expect(md).toContain('10 seeded draws');
+    expect(md).toContain('only the prior was measured');
+    expect(md).toContain('- **iana**: one site. Reference: markup');
+    expect(md).toContain('- L3S-GN1: no held-out site has 10 pages.');
+    expect(md).toContain('![dragnet: template-term F against sample pages](site-dragnet.svg)');
+    expect(md).toContain('3 pages rendered, 40 from .cache/capture');
+  });
+
+  it('bolds the shipped prior in the sweep and says whether it is the best', () => {
+    expect(md).toContain('| **siteLevel** | **0.5** | **−0.010** | **+0.100** | **+0.045** |');
+    expect(md).toContain('Best: rule `siteLevel`, strength 0.5 (mean gain +0.045). It is the shipped default');
+    const other = siteMarkdown(DATASETS, { ...CONTEXT, shippedPrior: WEAK });
+    expect(other).toContain('(bold above, +0.002); set `SITE_PRIOR_DEFAULTS` to the best to follow this report');
+    // Within PRIOR_TIE of the best: a tie, said as such.
+    const close = { ...DATASETS[1], cells: DATASETS[1].cells.map((c) => ({ ...c, counts: { ...c.counts, [priorKey(WEAK)]: withF(cellF(c, priorKey(STRONG)) - 0.001) } })) };
+    expect(siteMarkdown([close], { ...CONTEXT, shippedPrior: WEAK })).toMatch(/is within 0\.002 of it: a tie/);
+  });
+
+  it('lists the pages left out with their reason', () => {
+    expect(md).toContain('- `dragnet-7`: capture failed: page did not finish loading within 20 s');
+  });
+
+  it('writes one CSV row per site, sample size and method', () => {
+    const csv = siteCsv(DATASETS).trim().split('\n');
+    expect(csv[0]).toBe('dataset,site,pages,sample_pages,draws,measured_pages,method,tp,fp,fn,precision,recall,f');
+    expect(csv).toHaveLength(1 + 5 * 7);
+    expect(csv).toContain('iana,iana.org,12,2,10,100,pageLevel,600,400,400,0.6,0.6,0.6');
+    expect(csv.some((l) => l.includes(',prior:siteLevel@0.5,'))).toBe(true);
+  });
+
+  it('draws one line per method, the experiment dashed', () => {
+    const curves = curveMethods(STRONG, TWO);
+    expect(curves.map((c) => c.key)).toEqual(['siteLevel', 'rtdm', 'blocks', 'pageLevel', priorKey(STRONG), twoSidedKey(TWO)]);
+    const svg = siteChart(DATASETS[1], curves);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('dragnet: template-term F-measure (2 sites, mean over sites)');
+    expect(svg.match(/<g data-series=/g)).toHaveLength(6);
+    expect(chartFile(DATASETS[1])).toBe('site-dragnet.svg');
+  });
+});
