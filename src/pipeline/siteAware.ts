@@ -1,6 +1,7 @@
 /**
- * The page-level pipeline with site evidence (issue 5): the classifier's scores get the site prior before smoothing,
- * and the nodes the site's other pages mark as template are kept as a mask, so whatever shows the result (the
+ * The page-level pipeline with site evidence (issue 5): the classifier's scores get the site prior before smoothing
+ * (toward template where the site repeats a node; toward content for the rest of the text once a few of the site's
+ * pages are known, src/site/memory/sitePrior.ts), and the nodes the site's other pages mark as template are kept as a mask, so whatever shows the result (the
  * extension's overlay, the popup's counts) can say which segments repeat across the site. Pure: the worker, the
  * in-page fallback and Node tests run it alike.
  */
@@ -52,7 +53,8 @@ export function withSiteEvidence(page: ClassifiedPage, evidence: SiteEvidence | 
   }
   const mask = siteTemplateMask(evidence, settings.rule);
   if (templateTextShare(page.snapshot, mask) > COPY_TEMPLATE_SHARE) return { ...plain, setAside: 'copy' };
-  return { ...plain, scores: applySitePrior(base, evidence, settings), siteTemplate: mask, evidence };
+  const scores = applySitePrior(base, evidence, page.snapshot.textChars, settings);
+  return { ...plain, scores, siteTemplate: mask, evidence };
 }
 
 /** Per segment, 1 when its root node is a site-level template. */

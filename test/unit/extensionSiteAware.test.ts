@@ -11,7 +11,7 @@ import { PipelineSession } from '../../extension/worker/pipelineSession.ts';
 import { loadModel } from '../../src/cli/modelFile.ts';
 import { SITE_PAGE, sitePage as sitePageOf } from '../fixtures/sitePages.ts';
 
-const { NAV, ARTICLE, PARA, FOOTER } = SITE_PAGE;
+const { NAV, ARTICLE, PARA, IMG, FOOTER } = SITE_PAGE;
 
 /** Page k of the small site, with a longer article (the reader keeps it whole). */
 const sitePage = (k: number, url?: string) => sitePageOf(k, { url, repeat: 6 });
@@ -38,20 +38,33 @@ describe('withSiteEvidence', () => {
     }
   });
 
-  it('pulls the shared navigation and footer toward template, keeps the article, and marks them', () => {
+  it('pulls the shared navigation and footer toward template, the article toward content, and marks the former', () => {
     const page = classified(4);
     const aware = withSiteEvidence(page, memoryOf([1, 2, 3]).evidence(page.snapshot));
-    const pulled = 0.2 + SITE_PRIOR_DEFAULTS.strength * 0.8;
+    const pulledUp = 0.2 + SITE_PRIOR_DEFAULTS.strength * 0.8;
+    const pulledDown = 0.2 * (1 - SITE_PRIOR_DEFAULTS.down);
     for (const node of [NAV, FOOTER]) {
       expect(aware.siteTemplate[node]).toBe(1);
-      expect(aware.scores[node]).toBeCloseTo(pulled);
+      expect(aware.scores[node]).toBeCloseTo(pulledUp);
     }
     for (const node of [ARTICLE, PARA]) {
       expect(aware.siteTemplate[node]).toBe(0);
-      expect(aware.scores[node]).toBe(0.2);
+      expect(aware.scores[node]).toBeCloseTo(pulledDown);
     }
+    expect(aware.scores[IMG]).toBe(0.2); // no text
     expect(page.scores[NAV]).toBe(0.2); // the input is not changed
     expect(Array.from(aware.pageScores)).toEqual(Array.from(page.scores));
+  });
+
+  it('leaves the article alone while fewer than minPagesSeen other pages are known, or with down 0', () => {
+    const page = classified(4);
+    const early = withSiteEvidence(page, memoryOf([1, 2]).evidence(page.snapshot));
+    expect(early.evidence!.pagesSeen).toBeLessThan(SITE_PRIOR_DEFAULTS.minPagesSeen);
+    expect(early.scores[NAV]).toBeGreaterThan(0.2);
+    expect(early.scores[PARA]).toBe(0.2);
+    const upOnly = withSiteEvidence(page, memoryOf([1, 2, 3]).evidence(page.snapshot), { ...SITE_PRIOR_DEFAULTS, down: 0 });
+    expect(upOnly.scores[NAV]).toBeGreaterThan(0.2);
+    expect(upOnly.scores[PARA]).toBe(0.2);
   });
 
   it('never stacks priors, and null takes the evidence away again', () => {

@@ -3,7 +3,7 @@ import { drawSample, drawSeed, sampleSizesFor, SAMPLE_SIZES } from '../../src/cl
 import { addConfusion, templateTermCounts, termSet } from '../../src/cli/evaluation/siteEvalTerms.ts';
 import { dragnetReferenceText, l3sReferenceText } from '../../src/cli/evaluation/siteEvalSets.ts';
 import { measureSite, priorGrid, priorKey, priorSignature, type SiteEvalPage } from '../../src/cli/evaluation/siteEvalMeasure.ts';
-import { applyTwoSidedPrior, twoSidedGrid, twoSidedKey } from '../../src/cli/evaluation/siteEvalTwoSided.ts';
+import { oneSided, priorDownGrid } from '../../src/cli/evaluation/siteEvalTwoSided.ts';
 import { cleanWithSiteEvidence } from '../../src/cli/site/siteClean.ts';
 import type { SiteFileOutcome } from '../../src/cli/site/analyzeSite.ts';
 import { formatSiteSegmentTable, siteAnalysisJson, siteExtractLine, siteLine } from '../../src/cli/site/siteOutput.ts';
@@ -11,6 +11,7 @@ import { fMeasure } from '../../src/eval/templateMeasures.ts';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
 import type { ClassifiedPage } from '../../src/pipeline/runPipeline.ts';
 import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
+import { SITE_PRIOR_DEFAULTS, type SitePriorSettings } from '../../src/site/memory/sitePrior.ts';
 import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
 import { SITE_PAGE, STORIES as ALL_STORIES, sitePage as sitePageOf } from '../fixtures/sitePages.ts';
 
@@ -111,7 +112,7 @@ describe('cleanWithSiteEvidence', () => {
     const memory = SiteMemory.create();
     for (const k of [0, 1, 2]) memory.remember(sitePage(k));
     const site = cleanWithSiteEvidence(page, memory.evidence(page.snapshot), DEFAULT_PIPELINE_OPTIONS,
-      { rule: 'siteLevel', strength: 1 });
+      { ...SITE_PRIOR_DEFAULTS, strength: 1 });
     expect(site.siteTemplate[NAV]).toBe(1);
     expect(site.siteTemplate[FOOTER]).toBe(1);
     expect(site.scores[NAV]).toBe(1);
@@ -123,50 +124,65 @@ describe('cleanWithSiteEvidence', () => {
 });
 
 describe('measureSite', () => {
-  const priors = [{ rule: 'siteLevel' as const, strength: 1 }, { rule: 'blocks' as const, strength: 0.5 }];
+  const upOnly: SitePriorSettings = { rule: 'siteLevel', strength: 1, down: 0, minPagesSeen: 3 };
+  const priors: SitePriorSettings[] = [upOnly, { rule: 'blocks', strength: 0.5, down: 0, minPagesSeen: 3 },
+    SITE_PRIOR_DEFAULTS, { ...upOnly }];
   const cells = measureSite('example.org', evalPages(), { sizes: [2, 5, 10], draws: 3, priors, pipeline: DEFAULT_PIPELINE_OPTIONS });
 
   it('measures each sample size the site allows, over every draw and every page not in the sample', () => {
     expect(cells.map((c) => c.n)).toEqual([2, 5]);
     expect(cells.map((c) => c.measured)).toEqual([3 * 4, 3 * 1]);
-    expect(Object.keys(cells[0].counts)).toEqual(['siteLevel', 'rtdm', 'blocks', 'pageLevel', ...priors.map(priorKey)]);
+    expect(Object.keys(cells[0].counts)).toEqual(['siteLevel', 'rtdm', 'blocks', 'pageLevel',
+      ...priors.slice(0, 3).map(priorKey)]);
+  });
+
+  it('measures a setting given twice once: every method sees the same template terms', () => {
+    for (const c of cells) {
+      const terms = c.counts.pageLevel.tp + c.counts.pageLevel.fn;
+      for (const p of priors) expect(c.counts[priorKey(p)].tp + c.counts[priorKey(p)].fn).toBe(terms);
+    }
   });
 
   it('scores the page level alone at zero here and the site evidence, alone or as a prior, near one', () => {
     for (const c of cells) {
       expect(fMeasure(c.counts.pageLevel).f).toBe(0);
       expect(fMeasure(c.counts.siteLevel).f).toBe(1);
-      expect(fMeasure(c.counts[priorKey(priors[0])]).f).toBeGreaterThan(0.9);
+      expect(fMeasure(c.counts[priorKey(upOnly)]).f).toBeGreaterThan(0.9);
+      expect(fMeasure(c.counts[priorKey(SITE_PRIOR_DEFAULTS)]).f).toBeGreaterThan(0.9);
     }
   });
 
-  it('says a prior setting changes nothing when it pulls no node', () => {
+  it('says a prior setting changes nothing when it pulls no node, and tells pulls down apart', () => {
     const page = classified(3);
-    expect(priorSignature(SiteMemory.create().evidence(page.snapshot), priors[0])).toBeNull();
+    expect(priorSignature(SiteMemory.create().evidence(page.snapshot), upOnly)).toBeNull();
     const memory = SiteMemory.create();
     for (const k of [0, 1, 2]) memory.remember(sitePage(k));
     const e = memory.evidence(page.snapshot);
-    expect(priorSignature(e, priors[0])).toMatch(/^1:/);
-    expect(priorSignature(e, { rule: 'siteLevel', strength: 0 })).toBeNull();
+    expect(priorSignature(e, upOnly)).toMatch(/^1:.*\|0$/);
+    expect(priorSignature(e, { ...upOnly, strength: 0 })).toBeNull();
+    expect(priorSignature(e, SITE_PRIOR_DEFAULTS)).toMatch(/\|0\.3$/);
+    expect(priorSignature(e, { ...SITE_PRIOR_DEFAULTS, minPagesSeen: 4 })).toBe(priorSignature(e, oneSided(SITE_PRIOR_DEFAULTS)));
+    // Pulling down only, the marked nodes still set what is pulled: the footer unmarked is pulled down too.
+    const downOnly = { ...SITE_PRIOR_DEFAULTS, strength: 0 };
+    const footerUnmarked = { ...e, methods: e.methods.map((bits, i) => (i === FOOTER ? 0 : bits)) };
+    expect(priorSignature(e, downOnly)).not.toBe(priorSignature(footerUnmarked, downOnly));
     expect(priorGrid()).toHaveLength(20);
+    expect(priorGrid().every((p) => p.down === SITE_PRIOR_DEFAULTS.down)).toBe(true);
   });
 });
 
-describe('two-sided prior (experiment)', () => {
-  it('pulls unmarked text toward content only once enough pages were seen, and marked nodes toward template', () => {
-    const page = classified(3);
-    const memory = SiteMemory.create();
-    for (const k of [0, 1, 2]) memory.remember(sitePage(k));
-    const e = memory.evidence(page.snapshot);
-    const base = { rule: 'siteLevel' as const, strength: 0.5 };
-    const pulled = applyTwoSidedPrior(page, e, { ...base, down: 0.5, minPagesSeen: 2 });
-    expect(pulled[NAV]).toBeCloseTo(0.6);
-    expect(pulled[7]).toBeCloseTo(0.1); // the article's paragraph
-    expect(pulled[8]).toBe(0.2); // the image has no text: left alone
-    const gated = applyTwoSidedPrior(page, e, { ...base, down: 0.5, minPagesSeen: 5 });
-    expect(gated[7]).toBe(0.2);
-    expect(page.scores[7]).toBe(0.2);
-    expect(twoSidedGrid(base).map(twoSidedKey)).toContain('twoSided:siteLevel@0.5/0.3/2');
+describe('prior keys and the grid of the pull down', () => {
+  it('names a one-sided prior without its gate, and a two-sided one with it', () => {
+    expect(priorKey(oneSided(SITE_PRIOR_DEFAULTS))).toBe('prior:siteLevel@0.5');
+    expect(priorKey(SITE_PRIOR_DEFAULTS)).toBe('prior:siteLevel@0.5/down0.3/from3');
+  });
+
+  it('holds the one-sided prior once, the shipped prior, and the gate of 3 pages', () => {
+    const keys = priorDownGrid(SITE_PRIOR_DEFAULTS).map(priorKey);
+    expect(keys[0]).toBe('prior:siteLevel@0.5');
+    expect(keys).toContain(priorKey(SITE_PRIOR_DEFAULTS));
+    expect(keys).toContain('prior:siteLevel@0.5/down0.3/from2');
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
 

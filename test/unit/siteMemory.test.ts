@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
 import { METHOD_BIT } from '../../src/site/memory/siteEvidence.ts';
-import { applySitePrior, siteTemplateMask } from '../../src/site/memory/sitePrior.ts';
+import { applySitePrior, pullsDown, siteTemplateMask, SITE_PRIOR_DEFAULTS } from '../../src/site/memory/sitePrior.ts';
 import { SITE_PAGE, sitePage as sitePageOf } from '../fixtures/sitePages.ts';
 
-const { NAV, HOME, ARTICLE, PARA, FOOTER } = SITE_PAGE;
+const { NAV, HOME, ARTICLE, PARA, IMG, FOOTER } = SITE_PAGE;
 
 /** Page k of the small site; the fragment must not make two visits of one page count as two pages. */
 const sitePage = (k: number) => sitePageOf(k, { url: `https://example.org/story-${k}#top` });
@@ -72,16 +72,52 @@ describe('SiteMemory', () => {
 });
 
 describe('applySitePrior', () => {
-  it('pulls site-template nodes toward 1 and leaves every other score alone', () => {
+  /** Evidence for page 4 from the site's pages 1..seen. */
+  function evidenceAfter(seen: number) {
     const memory = SiteMemory.create();
-    for (const k of [1, 2, 3]) memory.remember(sitePage(k));
-    const e = memory.evidence(sitePage(4));
+    for (let k = 1; k <= seen; k++) memory.remember(sitePage(k));
+    return memory.evidence(sitePage(4));
+  }
+  const textChars = sitePage(4).textChars;
+
+  it('with down 0, pulls site-template nodes toward 1 and leaves every other score alone', () => {
+    const e = evidenceAfter(3);
     const scores = new Float64Array(e.methods.length).fill(0.2);
-    const out = applySitePrior(scores, e, { rule: 'any', strength: 0.5 });
+    const out = applySitePrior(scores, e, textChars, { rule: 'any', strength: 0.5, down: 0, minPagesSeen: 0 });
     expect(out[NAV]).toBeCloseTo(0.6);
     expect(out[PARA]).toBe(0.2);
     expect(scores[NAV]).toBe(0.2);
     expect(siteTemplateMask(e, 'majority')[NAV]).toBe(1);
     expect(siteTemplateMask(e, 'majority')[PARA]).toBe(0);
+  });
+
+  it('by default also pulls unmarked nodes with text toward 0 once 3 other pages are known', () => {
+    expect(SITE_PRIOR_DEFAULTS).toEqual({ rule: 'siteLevel', strength: 0.5, down: 0.3, minPagesSeen: 3 });
+    const e = evidenceAfter(3);
+    const out = applySitePrior(new Float64Array(e.methods.length).fill(0.2), e, textChars);
+    for (const node of [NAV, HOME, FOOTER]) expect(out[node]).toBeCloseTo(0.6);
+    for (const node of [ARTICLE, PARA]) expect(out[node]).toBeCloseTo(0.14);
+    expect(out[IMG]).toBe(0.2); // no text: that no other page repeats it says nothing
+  });
+
+  it('waits for enough pages before pulling down, and pulls up meanwhile', () => {
+    const e = evidenceAfter(2);
+    expect(e.available).toContain('siteLevel');
+    const out = applySitePrior(new Float64Array(e.methods.length).fill(0.2), e, textChars);
+    expect(out[NAV]).toBeCloseTo(0.6);
+    expect(out[PARA]).toBe(0.2);
+    const early = applySitePrior(new Float64Array(e.methods.length).fill(0.2), e, textChars,
+      { ...SITE_PRIOR_DEFAULTS, minPagesSeen: 2 });
+    expect(early[PARA]).toBeCloseTo(0.14);
+  });
+
+  it('pulls down only when the rule\'s own method could speak', () => {
+    const e = evidenceAfter(3);
+    const withoutSiteLevel = { ...e, available: e.available.filter((m) => m !== 'siteLevel') };
+    expect(pullsDown(e, SITE_PRIOR_DEFAULTS)).toBe(true);
+    expect(pullsDown(withoutSiteLevel, SITE_PRIOR_DEFAULTS)).toBe(false);
+    expect(pullsDown(withoutSiteLevel, { ...SITE_PRIOR_DEFAULTS, rule: 'any' })).toBe(true);
+    expect(pullsDown(e, { ...SITE_PRIOR_DEFAULTS, down: 0 })).toBe(false);
+    expect(applySitePrior(new Float64Array(e.methods.length).fill(0.2), withoutSiteLevel, textChars)[PARA]).toBe(0.2);
   });
 });

@@ -5,12 +5,12 @@
  *
  * - `siteLevel`, `rtdm`, `blocks`: one site method alone, its marked nodes (and their subtrees) removed;
  * - `pageLevel`: the classifier and smoothing alone, as `winnow extract` cleans a page;
- * - `prior:RULE@STRENGTH`: the page level with the site prior applied to its scores before smoothing;
- * - `twoSided:…`: an experiment, the prior also pulling unmarked nodes toward content (siteEvalTwoSided.ts).
+ * - `prior:RULE@STRENGTH/downD/fromP`: the page level with the site prior applied to its scores before smoothing
+ *   (`prior:RULE@STRENGTH` when it only pulls up, down 0).
  *
  * Pure (no browser, no files): pages arrive captured and classified.
  */
-import type { Confusion } from '../../eval/templateMeasures.ts';
+import { fMeasure, type Confusion } from '../../eval/templateMeasures.ts';
 import type { ClassifiedPage } from '../../pipeline/runPipeline.ts';
 import { smoothPage } from '../../pipeline/runPipeline.ts';
 import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
@@ -18,11 +18,12 @@ import { readerKeep } from '../../segment/readerKeep.ts';
 import { readerText } from '../../segment/readerText.ts';
 import { METHOD_BIT, SITE_METHODS, type SiteEvidence, type SiteMethod } from '../../site/memory/siteEvidence.ts';
 import { SiteMemory } from '../../site/memory/siteMemory.ts';
-import { siteTemplateMask, type EvidenceRule, type SitePriorSettings } from '../../site/memory/sitePrior.ts';
+import {
+  pullsDown, siteTemplateMask, SITE_PRIOR_DEFAULTS, type EvidenceRule, type SitePriorSettings,
+} from '../../site/memory/sitePrior.ts';
 import { cleanWithSiteEvidence } from '../site/siteClean.ts';
 import { addConfusion, templateTermCounts, termSet } from './siteEvalTerms.ts';
 import { drawSample, drawSeed, sampleSizesFor } from './siteEvalSampling.ts';
-import { applyTwoSidedPrior, twoSidedKey, type TwoSidedPrior } from './siteEvalTwoSided.ts';
 
 export interface SiteEvalPage {
   id: string;
@@ -34,17 +35,18 @@ export interface SiteEvalPage {
 export type BaseMethod = SiteMethod | 'pageLevel';
 export const BASE_METHODS: readonly BaseMethod[] = [...SITE_METHODS, 'pageLevel'];
 
-/** Method key of a prior setting, e.g. `prior:any@0.8`. */
+/** Method key of a prior setting, e.g. `prior:any@0.8/down0.3/from3`; `prior:any@0.8` when it only pulls up. */
 export function priorKey(p: SitePriorSettings): string {
-  return `prior:${p.rule}@${p.strength}`;
+  return `prior:${p.rule}@${p.strength}` + (p.down > 0 ? `/down${p.down}/from${p.minPagesSeen}` : '');
 }
 
 export const PRIOR_RULES: readonly EvidenceRule[] = ['siteLevel', 'rtdm', 'blocks', 'any', 'majority'];
 export const PRIOR_STRENGTHS: readonly number[] = [0.3, 0.5, 0.8, 1];
 
-/** Every rule × strength the report measures. */
-export function priorGrid(rules = PRIOR_RULES, strengths = PRIOR_STRENGTHS): SitePriorSettings[] {
-  return rules.flatMap((rule) => strengths.map((strength) => ({ rule, strength })));
+/** Every rule × strength the report measures, with the pull down of `base` (the shipped one). */
+export function priorGrid(rules = PRIOR_RULES, strengths = PRIOR_STRENGTHS, base = SITE_PRIOR_DEFAULTS):
+  SitePriorSettings[] {
+  return rules.flatMap((rule) => strengths.map((strength) => ({ ...base, rule, strength })));
 }
 
 /** One site at one sample size: the summed template-term confusion of every method over all draws and pages. */
@@ -58,12 +60,17 @@ export interface SiteCell {
   counts: Record<string, Confusion>;
 }
 
+/** A cell's template-term F for one method key; NaN when the method was not measured. */
+export function cellF(cell: SiteCell, key: string): number {
+  const c = cell.counts[key];
+  return c ? fMeasure(c).f : NaN;
+}
+
 export interface MeasureOptions {
   sizes: readonly number[];
   draws: number;
+  /** Prior settings to measure; one with the same key as an earlier one is measured once. */
   priors: readonly SitePriorSettings[];
-  /** Experimental two-sided priors (siteEvalTwoSided.ts), measured beside the shipped one. */
-  twoSided?: readonly TwoSidedPrior[];
   pipeline: PipelineOptions;
 }
 
@@ -76,8 +83,8 @@ export function measureSite(site: string, pages: SiteEvalPage[], o: MeasureOptio
     const keep = readerKeep(p.classified.snapshot, smoothed.values, o.pipeline.threshold);
     return templateTermCounts(terms[k], reference[k], termSet(readerText(p.classified.snapshot, (i) => keep[i] === 0)));
   });
-  const twoSided = o.twoSided ?? [];
-  const methodKeys = [...BASE_METHODS, ...o.priors.map(priorKey), ...twoSided.map(twoSidedKey)];
+  const priors = [...new Map(o.priors.map((p) => [priorKey(p), p])).values()];
+  const methodKeys = [...BASE_METHODS, ...priors.map(priorKey)];
   const cells: SiteCell[] = [];
   for (const n of sampleSizesFor(pages.length, o.sizes)) {
     const counts: Record<string, Confusion> = Object.fromEntries(methodKeys.map((m) => [m, { tp: 0, fp: 0, fn: 0 }]));
@@ -96,7 +103,7 @@ export function measureSite(site: string, pages: SiteEvalPage[], o: MeasureOptio
         addConfusion(counts.pageLevel, pageLevel[k]);
         // Settings that pull the same nodes by the same amount clean the page the same way: smooth each once.
         const done = new Map<string, Confusion>();
-        for (const prior of o.priors) {
+        for (const prior of priors) {
           const signature = priorSignature(evidence, prior);
           let c = signature === null ? pageLevel[k] : done.get(signature);
           if (!c) {
@@ -105,14 +112,6 @@ export function measureSite(site: string, pages: SiteEvalPage[], o: MeasureOptio
             done.set(signature!, c);
           }
           addConfusion(counts[priorKey(prior)], c);
-        }
-        for (const prior of twoSided) {
-          const classified = pages[k].classified;
-          const scores = applyTwoSidedPrior(classified, evidence, prior);
-          const smoothed = smoothPage({ ...classified, scores }, o.pipeline);
-          const keep = readerKeep(s, smoothed.values, o.pipeline.threshold);
-          const kept = termSet(readerText(s, (i) => keep[i] === 0));
-          addConfusion(counts[twoSidedKey(prior)], templateTermCounts(terms[k], reference[k], kept));
         }
         measured++;
       }
@@ -123,13 +122,17 @@ export function measureSite(site: string, pages: SiteEvalPage[], o: MeasureOptio
 }
 
 /**
- * What a prior setting does to a page, as a string: the strength and the nodes it pulls; null when it pulls none
- * (the page is then cleaned as by the page level alone).
+ * What a prior setting does to a page, as a string: the nodes it pulls up and by how much, and how much it pulls the
+ * rest down (on one page, the nodes pulled down follow from those pulled up); null when it pulls nothing (the page is
+ * then cleaned as by the page level alone).
  */
 export function priorSignature(e: SiteEvidence, p: SitePriorSettings): string | null {
-  if (e.available.length === 0 || p.strength <= 0) return null;
+  if (e.available.length === 0) return null;
+  const up = Math.min(1, Math.max(0, p.strength));
+  const down = pullsDown(e, p) ? Math.min(1, p.down) : 0;
   const mask = siteTemplateMask(e, p.rule);
   const nodes: number[] = [];
   for (let i = 0; i < mask.length; i++) if (mask[i]) nodes.push(i);
-  return nodes.length === 0 ? null : `${Math.min(1, p.strength)}:${nodes.join(',')}`;
+  if ((nodes.length === 0 || up === 0) && down === 0) return null;
+  return `${up}:${nodes.join(',')}|${down}`;
 }

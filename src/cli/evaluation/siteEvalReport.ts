@@ -1,13 +1,15 @@
 /**
  * The report of `winnow eval --dataset site`: template-term F-measure against the number of sample pages per
- * dataset (tables and one SVG chart each, as Vieira et al.'s Fig. 7), per site, the site-prior sweep that picks
- * SITE_PRIOR_DEFAULTS, and the two-sided prior experiment. Pure: numbers in, Markdown / CSV / SVG text out.
+ * dataset (tables and one SVG chart each, as Vieira et al.'s Fig. 7), per site, and the sweeps that pick
+ * SITE_PRIOR_DEFAULTS: rule × strength, then how far and from how many pages the prior pulls toward content. Pure:
+ * numbers in, Markdown / CSV / SVG text out.
  */
 import { fMeasure } from '../../eval/templateMeasures.ts';
 import type { SitePriorSettings } from '../../site/memory/sitePrior.ts';
 import { svgLineChart } from './svgLineChart.ts';
-import { priorKey, type SiteCell } from './siteEvalMeasure.ts';
-import { twoSidedKey, type TwoSidedPrior } from './siteEvalTwoSided.ts';
+import { cellF, priorKey, type SiteCell } from './siteEvalMeasure.ts';
+import { signed, sweepSections } from './siteEvalSweep.ts';
+import { oneSided } from './siteEvalTwoSided.ts';
 
 export interface SiteDatasetResult {
   /** Short name, used in file names: `iana`, `dragnet`, `l3s`. */
@@ -19,41 +21,30 @@ export interface SiteDatasetResult {
   cells: SiteCell[];
 }
 
-export interface SettingRank<T> {
-  setting: T;
-  key: string;
-  /** Per dataset with cells (same order): mean over its (site, n) cells of F(setting) − F(page level). */
-  gains: number[];
-  /** Mean of the dataset gains (each dataset weighs the same, whatever its number of sites). */
-  meanGain: number;
-}
-
 export interface Curve {
   key: string;
   label: string;
   dash?: string;
 }
 
-/** The lines of the tables and charts, in order: the three site methods, page level, combined, the experiment. */
-export function curveMethods(prior: SitePriorSettings, twoSided?: TwoSidedPrior): Curve[] {
-  const curves: Curve[] = [
+/**
+ * The lines of the tables and charts, in order: the three site methods, page level, combined (the shipped prior) and,
+ * for comparison, the same prior pulling up only.
+ */
+export function curveMethods(prior: SitePriorSettings): Curve[] {
+  const up = oneSided(prior);
+  return [
     { key: 'siteLevel', label: 'SiteLevel(θ)', dash: '6 3' },
     { key: 'rtdm', label: 'RTDM-TD', dash: '6 3' },
     { key: 'blocks', label: 'block clusters', dash: '6 3' },
     { key: 'pageLevel', label: 'page level alone' },
-    { key: priorKey(prior), label: `combined: page level + site prior (${prior.rule}, ${prior.strength})` },
+    { key: priorKey(prior), label: `combined: page level + site prior (${priorLabel(prior)})` },
+    { key: priorKey(up), label: `one-sided prior (${priorLabel(up)})`, dash: '2 3' },
   ];
-  if (twoSided) curves.push({ key: twoSidedKey(twoSided), label: `experiment: ${twoSidedLabel(twoSided)}`, dash: '2 3' });
-  return curves;
 }
 
-export function twoSidedLabel(p: TwoSidedPrior): string {
-  return `two-sided prior (${p.rule}, ${p.strength}, down ${p.down} from ${p.minPagesSeen} pages)`;
-}
-
-export function cellF(cell: SiteCell, key: string): number {
-  const c = cell.counts[key];
-  return c ? fMeasure(c).f : NaN;
+export function priorLabel(p: SitePriorSettings): string {
+  return `${p.rule}, ${p.strength}` + (p.down > 0 ? `, down ${p.down} from ${p.minPagesSeen} pages` : '');
 }
 
 /** Mean over the sites that have sample size n of their F for one method; NaN when none has it. */
@@ -69,18 +60,6 @@ export function meanF(cells: SiteCell[], n: number, key: string): { f: number; s
 
 export function sizesOf(cells: SiteCell[]): number[] {
   return [...new Set(cells.map((c) => c.n))].sort((a, b) => a - b);
-}
-
-/** Settings ranked by their mean gain over the page level alone, best first (input order breaks ties). */
-export function rankSettings<T>(datasets: SiteDatasetResult[], settings: readonly T[], keyOf: (t: T) => string):
-  Array<SettingRank<T>> {
-  const used = datasets.filter((d) => d.cells.length > 0);
-  const ranks = settings.map((setting): SettingRank<T> => {
-    const key = keyOf(setting);
-    const gains = used.map((d) => d.cells.reduce((sum, c) => sum + cellF(c, key) - cellF(c, 'pageLevel'), 0) / d.cells.length);
-    return { setting, key, gains, meanGain: gains.length ? gains.reduce((a, b) => a + b, 0) / gains.length : NaN };
-  });
-  return ranks.map((r, k) => ({ r, k })).sort((a, b) => b.r.meanGain - a.r.meanGain || a.k - b.k).map((x) => x.r);
 }
 
 export function siteChart(d: SiteDatasetResult, curves: Curve[]): string {
@@ -120,11 +99,7 @@ function csvCell(v: string | number): string {
   return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-/** Mean gains closer than this are a tie: one site more or less would reorder them. */
-export const PRIOR_TIE = 0.002;
-
 const n3 = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : '—');
-const signed = (v: number) => (Number.isFinite(v) ? `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(3)}` : '—');
 
 export interface SiteReportContext {
   command: string;
@@ -135,8 +110,10 @@ export interface SiteReportContext {
   memoryLimits: { siteLevelPages: number; skeletonPages: number; blockBytes: number };
   /** The prior the command line and the extension use now (SITE_PRIOR_DEFAULTS). */
   shippedPrior: SitePriorSettings;
+  /** The rule × strength sweep (with the shipped pull down). */
   priors: readonly SitePriorSettings[];
-  twoSided: readonly TwoSidedPrior[];
+  /** The down × minPagesSeen sweep (with the shipped rule and strength; down 0 is the one-sided prior). */
+  downGrid: readonly SitePriorSettings[];
   /** Lines on sites that were looked at and left out (and why). */
   notes: string[];
   failed: Array<{ id: string; reason: string }>;
@@ -149,18 +126,11 @@ export function chartFile(d: SiteDatasetResult): string {
   return `site-${d.name}.svg`;
 }
 
-/** The best two-sided setting, for the chart and the headline table (undefined when none was measured). */
-export function bestTwoSided(datasets: SiteDatasetResult[], settings: readonly TwoSidedPrior[]): TwoSidedPrior | undefined {
-  return rankSettings(datasets, settings, twoSidedKey)[0]?.setting;
-}
-
 export function siteMarkdown(datasets: SiteDatasetResult[], ctx: SiteReportContext): string {
   const used = datasets.filter((d) => d.cells.length > 0);
-  const ranks = rankSettings(datasets, ctx.priors, priorKey);
-  const best = ranks[0];
-  const twoRanks = rankSettings(datasets, ctx.twoSided, twoSidedKey);
-  const two = twoRanks[0]?.setting;
-  const shippedKey = priorKey(ctx.shippedPrior);
+  const shipped = ctx.shippedPrior;
+  const shippedKey = priorKey(shipped);
+  const upKey = priorKey(oneSided(shipped));
   const lines: string[] = [];
   lines.push('# Site-level template detection: template terms against sample pages', '');
   lines.push(`Command: \`${ctx.command}\`. Model \`${ctx.modelPath}\`, penalty c = ${ctx.pipeline.penaltyFactor}, ` +
@@ -170,19 +140,18 @@ export function siteMarkdown(datasets: SiteDatasetResult[], ctx: SiteReportConte
 
   lines.push('## Page level alone vs combined with site evidence', '');
   lines.push('Mean template-term F over each dataset\'s sites. *Combined* is the page level with the shipped site prior ' +
-    `(\`SITE_PRIOR_DEFAULTS\`: rule \`${ctx.shippedPrior.rule}\`, strength ${ctx.shippedPrior.strength}), which ` +
-    'pulls the nodes the site marks toward template.' +
-    (two ? ` *Two-sided* is an experiment, not shipped: the same prior that also pulls unmarked nodes toward content ` +
-      `(down ${two.down}, once ${two.minPagesSeen} pages are known; see below).` : ''), '');
-  lines.push(`| dataset | sample pages | sites | page level alone | combined | change |${two ? ' two-sided | change |' : ''}`);
-  lines.push(`| --- | --- | --- | --- | --- | --- |${two ? ' --- | --- |' : ''}`);
+    `(\`SITE_PRIOR_DEFAULTS\`: ${priorLabel(shipped)}), which pulls the nodes the site marks toward template and, ` +
+    `once the memory holds ${shipped.minPagesSeen} of the site's other pages, every other node with text toward ` +
+    'content. *One-sided* is the same prior pulling up only (down 0, the prior shipped before), for comparison.', '');
+  lines.push('| dataset | sample pages | sites | page level alone | combined | change | one-sided | change |');
+  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const d of used) {
     for (const n of sizesOf(d.cells)) {
       const page = meanF(d.cells, n, 'pageLevel');
-      const both = meanF(d.cells, n, shippedKey);
-      const extra = two ? meanF(d.cells, n, twoSidedKey(two)).f : NaN;
-      lines.push(`| ${d.name} | ${n} | ${page.sites} | ${n3(page.f)} | ${n3(both.f)} | ${signed(both.f - page.f)} |` +
-        (two ? ` ${n3(extra)} | ${signed(extra - page.f)} |` : ''));
+      const both = meanF(d.cells, n, shippedKey).f;
+      const up = meanF(d.cells, n, upKey).f;
+      lines.push(`| ${d.name} | ${n} | ${page.sites} | ${n3(page.f)} | ${n3(both)} | ${signed(both - page.f)} | ` +
+        `${n3(up)} | ${signed(up - page.f)} |`);
     }
   }
   lines.push('');
@@ -209,7 +178,7 @@ export function siteMarkdown(datasets: SiteDatasetResult[], ctx: SiteReportConte
   for (const note of ctx.notes) lines.push(`- ${note}`);
   lines.push('');
 
-  const curves = curveMethods(ctx.shippedPrior, two);
+  const curves = curveMethods(shipped);
   for (const d of used) {
     lines.push(`## ${d.name}`, '');
     lines.push(`![${d.name}: template-term F against sample pages](${chartFile(d)})`, '');
@@ -228,40 +197,7 @@ export function siteMarkdown(datasets: SiteDatasetResult[], ctx: SiteReportConte
     lines.push('');
   }
 
-  lines.push('## Which prior: rule × strength', '');
-  lines.push('Each setting\'s gain in template-term F over the page level alone, averaged over the (site, sample size) ' +
-    'cells of a dataset; the mean weighs each dataset the same. Rules: a node is pulled toward template when ' +
-    '`siteLevel`, `rtdm` or `blocks` marks it, when `any` method does, or when two of the available methods do ' +
-    '(`majority`); strength k moves a score x to x + k·(1 − x).', '');
-  lines.push(...gainTable(used, ranks, (p) => [p.rule, String(p.strength)], ['rule', 'strength'], shippedKey));
-  if (best) {
-    const shipped = ranks.find((r) => r.key === shippedKey);
-    const verdict = !shipped
-      ? 'The shipped default was not measured.'
-      : shipped === best
-        ? 'It is the shipped default (`SITE_PRIOR_DEFAULTS` in src/site/memory/sitePrior.ts; bold above).'
-        : best.meanGain - shipped.meanGain <= PRIOR_TIE
-          ? `The shipped default, rule \`${ctx.shippedPrior.rule}\`, strength ${ctx.shippedPrior.strength} (bold ` +
-            `above, ${signed(shipped.meanGain)}), is within ${PRIOR_TIE} of it: a tie on these few sites.`
-          : `The shipped default is rule \`${ctx.shippedPrior.rule}\`, strength ${ctx.shippedPrior.strength} (bold ` +
-            `above, ${signed(shipped.meanGain)}); set \`SITE_PRIOR_DEFAULTS\` to the best to follow this report.`;
-    lines.push(`Best: rule \`${best.setting.rule}\`, strength ${best.setting.strength} (mean gain ` +
-      `${signed(best.meanGain)}). ${verdict} The setting is chosen on the same held-out sites it is reported on ` +
-      `(${ctx.priors.length} settings, two parameters).`, '');
-  }
-
-  if (twoRanks.length) {
-    lines.push('## Experiment: a two-sided prior (not shipped)', '');
-    lines.push('The shipped prior only ever adds template, so it cannot help where the page level already takes away ' +
-      'too much — its recall is near 1 on these sites and its errors are content it removes (iana\'s own lists of ' +
-      'links, for one). This experiment (src/cli/evaluation/siteEvalTwoSided.ts) keeps the shipped prior and also ' +
-      'pulls every node with text that the rule does *not* mark toward content, x\' = (1 − down)·x, once the memory ' +
-      'holds at least the given number of the site\'s other pages. Shipping it would need a downward pull in ' +
-      '`applySitePrior`.', '');
-    lines.push(...gainTable(used, twoRanks, (p) => [String(p.down), String(p.minPagesSeen)], ['down', 'from pages'], ''));
-    lines.push(`Best: down ${two!.down} from ${two!.minPagesSeen} pages (mean gain ${signed(twoRanks[0].meanGain)} ` +
-      'over the page level alone).', '');
-  }
+  lines.push(...sweepSections(datasets, ctx));
 
   if (ctx.failed.length) {
     lines.push('## Pages left out', '');
@@ -271,16 +207,4 @@ export function siteMarkdown(datasets: SiteDatasetResult[], ctx: SiteReportConte
   lines.push('Numbers per site, sample size and method (with tp/fp/fn, precision and recall, and every setting) are ' +
     'in `site.csv`.', '');
   return lines.join('\n');
-}
-
-function gainTable<T>(used: SiteDatasetResult[], ranks: Array<SettingRank<T>>, cellsOf: (t: T) => string[],
-  heads: string[], boldKey: string): string[] {
-  const out = [`| ${heads.join(' | ')} | ${used.map((d) => `gain, ${d.name}`).join(' | ')} | mean gain |`,
-    `| ${heads.map(() => '---').join(' | ')} | ${used.map(() => '---').join(' | ')} | --- |`];
-  for (const r of ranks) {
-    const cells = [...cellsOf(r.setting), ...r.gains.map(signed), signed(r.meanGain)];
-    out.push(`| ${(r.key === boldKey ? cells.map((c) => `**${c}**`) : cells).join(' | ')} |`);
-  }
-  out.push('');
-  return out;
 }

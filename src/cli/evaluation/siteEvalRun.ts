@@ -11,10 +11,9 @@ import { ianaReferenceTexts } from './siteEvalIana.ts';
 import { measureSite, priorGrid, priorKey, type SiteCell, type SiteEvalPage } from './siteEvalMeasure.ts';
 import { SAMPLE_SIZES } from './siteEvalSampling.ts';
 import { l3sReferenceText, readDragnetReference, siteEvalSources, type SiteDatasetName } from './siteEvalSets.ts';
-import {
-  bestTwoSided, chartFile, curveMethods, rankSettings, siteChart, siteCsv, siteMarkdown, type SiteDatasetResult,
-} from './siteEvalReport.ts';
-import { twoSidedGrid } from './siteEvalTwoSided.ts';
+import { chartFile, curveMethods, siteChart, siteCsv, siteMarkdown, type SiteDatasetResult } from './siteEvalReport.ts';
+import { rankSettings } from './siteEvalSweep.ts';
+import { priorDownGrid } from './siteEvalTwoSided.ts';
 
 /** Seeded draws per site and sample size: enough that one lucky sample does not decide a point. */
 export const SITE_EVAL_DRAWS = 10;
@@ -73,7 +72,7 @@ export async function runSiteEval(o: SiteEvalOptions): Promise<{ datasets: SiteD
   const failed: Array<{ id: string; reason: string }> = [];
   const priors = priorGrid();
   if (!priors.some((p) => priorKey(p) === priorKey(SITE_PRIOR_DEFAULTS))) priors.push(SITE_PRIOR_DEFAULTS);
-  const twoSided = twoSidedGrid(SITE_PRIOR_DEFAULTS);
+  const downGrid = priorDownGrid(SITE_PRIOR_DEFAULTS);
   const measureStart = Date.now();
   const cells = new Map<SiteDatasetName, SiteCell[]>([['iana', []], ['dragnet', []], ['l3s', []]]);
   for (const source of sources) {
@@ -99,7 +98,7 @@ export async function runSiteEval(o: SiteEvalOptions): Promise<{ datasets: SiteD
       }
     }
     const siteCells = measureSite(source.site, ready, {
-      sizes: SAMPLE_SIZES, draws: SITE_EVAL_DRAWS, priors, twoSided, pipeline: o.pipeline,
+      sizes: SAMPLE_SIZES, draws: SITE_EVAL_DRAWS, priors: [...priors, ...downGrid], pipeline: o.pipeline,
     });
     cells.get(source.dataset)!.push(...siteCells);
     o.log(`${source.dataset} ${source.site}: ${ready.length}/${source.pages.length} pages, sample sizes ` +
@@ -120,17 +119,17 @@ export async function runSiteEval(o: SiteEvalOptions): Promise<{ datasets: SiteD
     memoryLimits: SITE_MEMORY_LIMITS,
     shippedPrior: SITE_PRIOR_DEFAULTS,
     priors,
-    twoSided,
+    downGrid,
     notes,
     failed,
     capture,
     seconds: { capture: captureSeconds, measure: measureSeconds, total: (Date.now() - started) / 1000 },
   };
-  const curves = curveMethods(SITE_PRIOR_DEFAULTS, bestTwoSided(datasets, twoSided));
+  const curves = curveMethods(SITE_PRIOR_DEFAULTS);
   for (const d of datasets) if (d.cells.length) await writeFile(join(o.outDir, chartFile(d)), siteChart(d, curves));
   await writeFile(join(o.outDir, 'site.csv'), siteCsv(datasets));
   await writeFile(join(o.outDir, 'report.md'), siteMarkdown(datasets, context));
   const best = rankSettings(datasets, priors, priorKey)[0];
-  if (best) o.log(`best prior: ${best.setting.rule} @ ${best.setting.strength} (mean gain ${best.meanGain.toFixed(3)})`);
+  if (best) o.log(`best prior: ${best.key} (mean gain ${best.meanGain.toFixed(3)})`);
   return { datasets };
 }

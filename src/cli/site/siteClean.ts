@@ -1,7 +1,8 @@
 /**
  * One page cleaned with what its site's other pages say (issue 5, "Command line"): the classifier's scores get the
  * site prior before the isotonic smoothing (src/pipeline/siteAware.ts, as the extension does it), so a block the
- * site repeats is pulled toward template and the smoothing decides what that does to the page's segments. Pure: no
+ * site repeats is pulled toward template, the rest of the text toward content once a few of the site's pages are
+ * known, and the smoothing decides what that does to the page's segments. Pure: no
  * browser, no files; `winnow analyze --site`, `winnow extract --site` and `winnow eval --dataset site` all clean
  * pages through it.
  */
