@@ -10,7 +10,9 @@
  * - "final store": the template share judged against the store after all pages were added (the page's own
  *   contribution is excluded by its address, so with a budget that holds every page this is leave-one-out), with
  *   blocks and template blocks;
- * and the store's total bytes and bytes per page, the JSON round trip and timings.
+ * and the store's total bytes and bytes per page, the JSON round trip and timings. Last, what the extension stores for
+ * the site: a SiteMemory (SiteLevel hashes, RTDM-TD skeletons, block store, with the shipped limits) remembering the
+ * pages in the same order, as JSON text bytes after each page.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ import { launchBrowser, offlineContext, openPage } from './browser.ts';
 import { snapshotFromJson, type SnapshotJson } from '../snapshot/snapshotJson.ts';
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { SiteBlockStore, templateBlocks, DEFAULT_LIMITS, TEMPLATE_DEFAULTS } from '../site/blockClusters/index.ts';
+import { SiteMemory } from '../site/memory/siteMemory.ts';
 
 interface IndexEntry {
   uri: string;
@@ -127,6 +130,28 @@ async function main(): Promise<void> {
     '(never stored)');
   console.log(`timings: add ${(addMs / snapshots.length).toFixed(1)} ms/page, judge ${(judgeMs / snapshots.length).toFixed(1)} ` +
     `ms/page, JSON round trip ${roundTripMs.toFixed(1)} ms (identical: ${same})`);
+  siteMemoryBytes(snapshots);
+}
+
+/** The extension's stored form for the site, page by page: bytes of the JSON text it keeps in storage.local. */
+function siteMemoryBytes(snapshots: PageSnapshot[]): void {
+  const memory = SiteMemory.create();
+  const sizes: number[] = [];
+  let rememberMs = 0;
+  for (const s of snapshots) {
+    const t = performance.now();
+    memory.remember(s);
+    rememberMs += performance.now() - t;
+    sizes.push(JSON.stringify(memory.toJson()).length);
+  }
+  const last = sizes[sizes.length - 1] ?? 0;
+  const parts = memory.toJson();
+  const part = (x: unknown) => JSON.stringify(x).length;
+  console.log(`
+site memory as stored (JSON text): ${last} bytes for ${memory.pageCount} pages = ` +
+    `${Math.round(last / Math.max(1, memory.pageCount))} bytes/page (SiteLevel ${part(parts.siteLevel)}, ` +
+    `skeletons ${part(parts.skeletons)}, blocks ${part(parts.blocks)}); after 1/2/5/10 pages: ` +
+    `${[1, 2, 5, 10].map((k) => sizes[k - 1] ?? '-').join(' / ')} bytes; remember ${(rememberMs / snapshots.length).toFixed(1)} ms/page`);
 }
 
 main().catch((e) => {
