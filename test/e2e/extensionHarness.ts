@@ -93,6 +93,17 @@ export class ExtensionBrowser {
   async start(): Promise<void> {
     requireBuiltExtension();
     this.profile = mkdtempSync(join(tmpdir(), 'winnow-e2e-'));
+    await this.launch();
+  }
+
+  /** Closes the browser and starts it again on the same profile, as a person quitting and reopening it would. */
+  async restart(): Promise<void> {
+    this.browserSession = null;
+    await this.context.close();
+    await this.launch();
+  }
+
+  private async launch(): Promise<void> {
     this.context = await chromium.launchPersistentContext(this.profile, {
       executablePath: chromiumPath(),
       headless: true,

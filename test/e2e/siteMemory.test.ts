@@ -1,6 +1,6 @@
 // Site memory in the real browser: visiting pages of one served site makes their shared navigation a site-level
 // template on the next page (dashed "site template" box, popup count), "forget this site" undoes it, and what is
-// stored holds none of the pages' text.
+// stored holds none of the pages' text and survives the browser being closed and opened again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -223,5 +223,15 @@ describe('site memory in the built extension', () => {
     expect(after).toContain('site:http://127.0.0.1:' + new URL(server.origin).port);
     expect(await run.popup.isDisabled('#export-site-memory')).toBe(true);
     await closeRun(run);
+  });
+
+  it('still knows the site after the browser is closed and opened again', async () => {
+    for (const k of [1, 2, 3]) await closeRun(await visitAndRun(k));
+    await b.restart();
+    const fourth = await visitAndRun(4);
+    expect(fourth.status.site).toMatchObject({ pagesSeen: 3, pagesRemembered: 4, problem: null });
+    expect(fourth.status.site!.templateSegments).toBeGreaterThan(0);
+    expect(await popupPages(fourth.popup)).toBe(4);
+    await closeRun(fourth);
   });
 });
