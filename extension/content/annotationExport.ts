@@ -11,6 +11,8 @@ export interface ExportInput {
   modelVersion: string;
   options: { penaltyFactor: number; threshold: number; minArea: number };
   segments: readonly Segment[];
+  /** Per segment, 1 when its root repeats across the site's remembered pages; absent when the run had no site memory. */
+  siteSegments?: ArrayLike<number>;
   elements: readonly Element[];
   now?: Date;
 }
@@ -28,8 +30,9 @@ export function buildAnnotationExport(input: ExportInput): AnnotationExport {
       featureSchemaVersion: FEATURE_SCHEMA.version,
     },
     options: { ...input.options },
-    segments: input.segments.map((seg) => {
+    segments: input.segments.map((seg, k) => {
       const el = input.elements[seg.node];
+      const site = input.siteSegments ? { siteTemplate: input.siteSegments[k] === 1 } : {};
       return {
         selector: selectorOf(el),
         xpath: xpathOf(el),
@@ -39,6 +42,7 @@ export function buildAnnotationExport(input: ExportInput): AnnotationExport {
         humanLabel: null,
         parentSegment: seg.parentSegment,
         text: seg.text,
+        ...site,
       };
     }),
   };

@@ -202,6 +202,7 @@ export class WinnowController {
         minArea: DEFAULT_PIPELINE_OPTIONS.minArea,
       },
       segments: this.smoothed!.segments,
+      siteSegments: c.site ? this.smoothed!.siteSegments : undefined,
       elements: c.elements,
     });
   }

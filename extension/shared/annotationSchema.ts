@@ -24,6 +24,11 @@ export interface AnnotatedSegment {
   /** Index of the enclosing segment in `segments`, -1 for the page's root segment. */
   parentSegment: number;
   text: string;
+  /**
+   * Whether the segment's root repeats across the pages of the site Winnow remembers (site memory); absent when the
+   * run had none. Optional, so files without it stay valid version 1 files.
+   */
+  siteTemplate?: boolean;
 }
 
 export interface AnnotationExport {
@@ -97,6 +102,7 @@ function validateSegment(v: Validator, seg: unknown, at: string, all: unknown[])
     v.fail(`${at}.parentSegment`, 'expected an integer');
   }
   v.string(s.text, `${at}.text`);
+  if (s.siteTemplate !== undefined && typeof s.siteTemplate !== 'boolean') v.fail(`${at}.siteTemplate`, 'expected a boolean');
 }
 
 class Validator {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import type { SiteMemoryExport } from '../../extension/shared/siteMemoryApi.ts';
+import { validateAnnotationExport, type AnnotationExport } from '../../extension/shared/annotationSchema.ts';
 import { ExtensionBrowser, FixtureServer, runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
 
 /** Five articles that share no distinctive words with each other or with the site's template. */
@@ -232,6 +233,11 @@ describe('site memory in the built extension', () => {
     expect(fourth.status.site).toMatchObject({ pagesSeen: 3, pagesRemembered: 4, problem: null });
     expect(fourth.status.site!.templateSegments).toBeGreaterThan(0);
     expect(await popupPages(fourth.popup)).toBe(4);
+    // The annotation export says which segments are site templates.
+    const [download] = await Promise.all([fourth.popup.waitForEvent('download'), fourth.popup.click('#export')]);
+    const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as AnnotationExport;
+    expect(validateAnnotationExport(file)).toEqual([]);
+    expect(file.segments.filter((g) => g.siteTemplate).length).toBe(fourth.status.site!.templateSegments);
     await closeRun(fourth);
   });
 });

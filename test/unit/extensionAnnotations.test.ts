@@ -6,7 +6,7 @@ import { xpathOf } from '../../extension/content/xpathOf.ts';
 import { ANNOTATION_SCHEMA_VERSION, validateAnnotationExport } from '../../extension/shared/annotationSchema.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 
-function sample() {
+function sample(siteSegments?: number[]) {
   document.body.innerHTML = '<nav id="menu"><a href="/">Home</a></nav><div><p>Story text.</p><p>More.</p></div>';
   const elements = [document.body, document.getElementById('menu')!, document.querySelectorAll('p')[1]];
   const rect = { x: 0, y: 0, width: 100, height: 20 };
@@ -17,7 +17,7 @@ function sample() {
   ];
   return buildAnnotationExport({
     url: 'https://example.org/story', title: 'Story', viewport: { width: 1280, height: 800 }, modelVersion: 'winnow-lr-buckets@v1',
-    options: { penaltyFactor: 0.01, threshold: 0.5, minArea: 2000 }, segments, elements, now: new Date('2026-01-02T03:04:05Z'),
+    options: { penaltyFactor: 0.01, threshold: 0.5, minArea: 2000 }, segments, elements, siteSegments, now: new Date('2026-01-02T03:04:05Z'),
   });
 }
 
@@ -59,6 +59,18 @@ describe('annotation export', () => {
     expect([...schema.required].sort()).toEqual(Object.keys(file).sort());
     expect([...schema.properties.segments.items.required].sort()).toEqual(Object.keys(file.segments[0]).sort());
     expect(schema.properties.version.const).toBe(ANNOTATION_SCHEMA_VERSION);
+  });
+
+  it('marks site templates when the run had site memory, and leaves the field out when it had none', () => {
+    const file = sample([0, 1, 0]);
+    expect(file.segments.map((s) => s.siteTemplate)).toEqual([false, true, false]);
+    expect(validateAnnotationExport(file)).toEqual([]);
+    expect(sample().segments.some((s) => 'siteTemplate' in s)).toBe(false);
+    const schema = JSON.parse(readFileSync('extension/shared/annotations.schema.json', 'utf8'));
+    expect(schema.properties.segments.items.properties.siteTemplate.type).toBe('boolean');
+    const broken = JSON.parse(JSON.stringify(file));
+    broken.segments[1].siteTemplate = 'yes';
+    expect(validateAnnotationExport(broken)).toEqual(['$.segments[1].siteTemplate: expected a boolean']);
   });
 
   it('XPath finds the element again', () => {
