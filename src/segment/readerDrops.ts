@@ -71,11 +71,7 @@ const LINK_LIST_MAX_PROSE = 40;
  */
 export function dropLinkLists(s: PageSnapshot, keep: Uint8Array, protect: Uint8Array, article: number,
   prose: Uint32Array): void {
-  const maxProse = Uint32Array.from(prose);
-  for (let i = s.count - 1; i > 0; i--) {
-    const p = s.parent[i];
-    if (maxProse[i] > maxProse[p]) maxProse[p] = maxProse[i];
-  }
+  const maxProse = subtreeMaxProse(s, prose);
   const articleEnd = article >= 0 ? subtreeEnd(s, article) : -1;
   const dropped = new Uint8Array(s.count);
   for (let i = 1; i < s.count; i++) {
@@ -86,6 +82,16 @@ export function dropLinkLists(s: PageSnapshot, keep: Uint8Array, protect: Uint8A
       dropped[i] = 1, keep[i] = 0;
     }
   }
+}
+
+/** Per node, the largest of `prose` (own prose density, see ownDensity) over its subtree. */
+export function subtreeMaxProse(s: PageSnapshot, prose: Uint32Array): Uint32Array {
+  const maxProse = Uint32Array.from(prose);
+  for (let i = s.count - 1; i > 0; i--) {
+    const p = s.parent[i];
+    if (maxProse[i] > maxProse[p]) maxProse[p] = maxProse[i];
+  }
+  return maxProse;
 }
 
 /** One past the last node of i's subtree (nodes are in pre-order). */

@@ -1,9 +1,10 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
-import { HintBit } from '../snapshot/hintBits.ts';
 import { TAG } from '../snapshot/tags.ts';
 import { ownDensity } from './sdTree.ts';
 import { readerArticle } from './readerArticle.ts';
-import { dropCommentSections, dropLinkLists, subtreeEnd } from './readerDrops.ts';
+import { dropCommentSections, dropLinkLists, subtreeEnd, subtreeMaxProse } from './readerDrops.ts';
+import { keepRecords } from './readerRecords.ts';
+import { NOT_STORY } from './readerHints.ts';
 
 /** Elements that carry content by what they are, not by their words: data tables, code blocks, figures. */
 const CONTENT_SHAPED = new Set<number>([TAG.TABLE, TAG.PRE, TAG.FIGURE]);
@@ -11,9 +12,6 @@ const CONTENT_SHAPED = new Set<number>([TAG.TABLE, TAG.PRE, TAG.FIGURE]);
 const MAX_ANCHOR_SHARE = 0.2;
 /** Inside the article, a part the smoothing dropped comes back when at most this share of its text is links. */
 const RESCUE_MAX_ANCHOR_SHARE = 0.3;
-/** Names that say a part of the article is not the story (share bar, "related", ad, newsletter box…). */
-const NOT_STORY = HintBit.NAV | HintBit.HEADER | HintBit.FOOTER | HintBit.SIDEBAR | HintBit.SOCIAL |
-  HintBit.RELATED | HintBit.COMMENT | HintBit.AD | HintBit.OVERLAY | HintBit.HIDDEN_A11Y;
 
 /**
  * Per node, 1 when the reader view (and `winnow extract`) keeps it. Kept nodes form subtrees hanging from the root
@@ -24,9 +22,13 @@ const NOT_STORY = HintBit.NAV | HintBit.HEADER | HintBit.FOOTER | HintBit.SIDEBA
  *    it every part the smoothing dropped comes back unless it is mostly links or named as share bar, ad, related…:
  *    the classifier often calls a short story, or the second half of a long one, template, and a reader that loses
  *    the story is broken, while dropping a bit of chrome inside it costs little.
- * 3. Comment sections and link lists outside the article are dropped (readerDrops.ts): the classifier keeps comments
+ * 3. The records of a listing (blog posts, result rows: twins stacked under one kept parent, each with prose) are
+ *    kept together when the article is one of them or the smoothing kept half of them (readerRecords.ts): the
+ *    classifier scores each record alone and drops some of a list of equals.
+ * 4. Comment sections and link lists outside the article are dropped (readerDrops.ts): the classifier keeps comments
  *    and teaser lists, which a reader should not show.
- * Pages where SD finds several areas and no article (forums, listings) keep step 1's answer, minus step 3.
+ * Pages where SD finds several areas and no article (forums, listings) keep step 1's answer, plus step 3, minus
+ * step 4.
  */
 export function readerKeep(s: PageSnapshot, values: ArrayLike<number>, threshold: number): Uint8Array {
   const keep = smoothingKeep(s, values, threshold);
@@ -34,6 +36,7 @@ export function readerKeep(s: PageSnapshot, values: ArrayLike<number>, threshold
   const prose = ownDensity(s, true);
   const { article, protect } = readerArticle(s, prose);
   if (article >= 0) keepArticle(s, keep, article);
+  keepRecords(s, keep, article, subtreeMaxProse(s, prose));
   dropCommentSections(s, keep, protect, article);
   dropLinkLists(s, keep, protect, article, prose);
   return keep;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropCommentSections, dropLinkLists, subtreeEnd } from '../../src/segment/readerDrops.ts';
+import { dropCommentSections, dropLinkLists, subtreeEnd, subtreeMaxProse } from '../../src/segment/readerDrops.ts';
 import { ownDensity } from '../../src/segment/sdTree.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import { buildSnapshot, type NodeSpec } from '../fixtures/buildSnapshot.ts';
@@ -91,5 +91,19 @@ describe('dropLinkLists', () => {
 
   it('subtreeEnd is one past the last descendant', () => {
     expect([0, 1, 3, 6, 15].map((i) => subtreeEnd(s, i))).toEqual([16, 6, 6, 10, 16]);
+  });
+});
+
+describe('subtreeMaxProse', () => {
+  it('gives each node the largest own prose density in its subtree', () => {
+    // body > [div > (p 30 chars, p 12 chars), p 5 chars]
+    const s = buildSnapshot([
+      { parent: -1, tag: 'body', rect: [0, 0, 100, 100] },
+      { parent: 0, tag: 'div', rect: [0, 0, 100, 50] },
+      { parent: 1, tag: 'p', rect: [0, 0, 100, 25], text: 'a'.repeat(30) },
+      { parent: 1, tag: 'p', rect: [0, 25, 100, 25], text: 'b'.repeat(12) },
+      { parent: 0, tag: 'p', rect: [0, 50, 100, 50], text: 'c'.repeat(5) },
+    ]);
+    expect(Array.from(subtreeMaxProse(s, ownDensity(s, true)))).toEqual([30, 30, 30, 12, 5]);
   });
 });

@@ -131,8 +131,36 @@ describe('readerKeep', () => {
     expect(text).not.toContain('Five walks for autumn');
   });
 
-  it('keeps the smoothing\'s answer on a page of several areas (no article), even when they are comments', () => {
-    // A forum thread in a container named "discussion": the posts are the page.
+  it('keeps every row of a listing whose one row SD picked as the article, though the smoothing dropped them all', () => {
+    // body > nav ; table > 5 × tr (td > a title, td > div description) ; everything but the body called template.
+    const nodes: Array<NodeSpec & { template?: boolean }> = [
+      { parent: -1, tag: 'body', rect: [0, 0, 1280, 2000] },
+      { parent: 0, tag: 'nav', rect: [0, 0, 1280, 60], hints: HintBit.NAV, template: true },
+      { parent: 1, tag: 'a', rect: [0, 0, 90, 60], text: 'Home', link: 'intra', template: true },
+      { parent: 0, tag: 'table', rect: [0, 60, 1000, 1000], template: true },
+    ];
+    for (let k = 0; k < 5; k++) {
+      const tr = nodes.push({ parent: 3, tag: 'tr', rect: [0, 60 + 200 * k, 1000, 200], template: true }) - 1;
+      const title = nodes.push({ parent: tr, tag: 'td', rect: [0, 60 + 200 * k, 300, 200], template: true }) - 1;
+      nodes.push({ parent: title, tag: 'a', rect: [0, 60 + 200 * k, 300, 40], text: `Clerk job ${k}`, link: 'intra',
+        template: true });
+      const td = nodes.push({ parent: tr, tag: 'td', rect: [300, 60 + 200 * k, 700, 200], template: true }) - 1;
+      // The first description is the longest, so SD's densest region (the article) is in the first row only.
+      nodes.push({ parent: td, tag: 'div', rect: [300, 60 + 200 * k, 700, 200], text: prose(`duty${k}`, k === 0 ? 20 : 14),
+        template: true });
+    }
+    const { s, values } = pageOf(nodes);
+    const text = read(s, values);
+    for (let k = 0; k < 5; k++) {
+      expect(text).toContain(prose(`duty${k}`, k === 0 ? 20 : 14));
+      expect(text).toContain(`Clerk job ${k}`);
+    }
+    expect(text).not.toContain('Home');
+  });
+
+  it('keeps every post of a page of several areas (no article), even when they are comments', () => {
+    // A forum thread in a container named "discussion": the posts are the page. The smoothing dropped the last
+    // post's body; it comes back as a twin of the other posts (readerRecords.ts).
     const nodes: Array<NodeSpec & { template?: boolean }> = [
       { parent: -1, tag: 'body', rect: [0, 0, 1280, 2000] },
       { parent: 0, tag: 'div', rect: [0, 0, 1280, 2000], hints: HintBit.COMMENT },
@@ -144,7 +172,7 @@ describe('readerKeep', () => {
       nodes.push({ parent: body, tag: 'p', rect: [200, 400 * k, 1080, 400], text: prose(`post${k}`), template: k === 3 });
     }
     const { s, values } = pageOf(nodes);
-    expect(Array.from(readerKeep(s, values, 0.5))).toEqual(values.map((v) => (v < 0.5 ? 1 : 0)));
+    expect(Array.from(readerKeep(s, values, 0.5))).toEqual(values.map(() => 1));
   });
 
   it('keeps a node only when its parent is kept, so skipping dropped subtrees shows exactly the kept nodes', () => {
