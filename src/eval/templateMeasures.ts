@@ -2,8 +2,11 @@ import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 
 /**
  * Template detection quality as in 000 §6.1: precision, recall and f-measure of the words (Text), anchor text (AT)
- * and links that lie in template regions. Ground truth comes as labelled units (nodes whose whole text carries one
- * human label, e.g. L3S's annotated spans); a unit's words count as predicted template when its node is.
+ * and links that lie in template regions, each word and link counted once. Ground truth comes as labelled units
+ * (nodes carrying a human label, e.g. L3S's annotated spans). Units may nest: L3S wraps spans in spans, often three
+ * deep and sometimes with another class inside, so a word takes the label of the innermost unit around it. A word
+ * is predicted template when the deepest node holding it is, which after smoothing is the same as lying under any
+ * template segment (values only rise downwards).
  */
 export interface LabelledUnit {
   node: number;
@@ -29,13 +32,30 @@ export function emptyTemplateCounts(): TemplateCounts {
 /** Adds one page's counts into `into` (micro-averaging over pages, as word-level measures are). */
 export function addTemplateCounts(into: TemplateCounts, s: PageSnapshot, units: LabelledUnit[],
   predictedTemplate: (node: number) => boolean): TemplateCounts {
-  for (const u of units) {
-    const predicted = predictedTemplate(u.node);
-    tally(into.text, u.template, predicted, s.words[u.node]);
-    tally(into.anchorText, u.template, predicted, s.anchorChars[u.node]);
-    tally(into.links, u.template, predicted, s.links[u.node]);
+  // Snapshot counts are per subtree; counting them per unit would count a nested unit's words once per enclosing
+  // unit. Each node's own share (subtree minus children) is counted once instead, under its innermost unit's label.
+  const label = new Int8Array(s.count).fill(-1);
+  for (const u of units) label[u.node] = u.template ? 1 : 0;
+  for (let i = 1; i < s.count; i++) if (label[i] < 0) label[i] = label[s.parent[i]];
+  const words = ownShare(s, s.words);
+  const anchorChars = ownShare(s, s.anchorChars);
+  const links = ownShare(s, s.links);
+  for (let i = 0; i < s.count; i++) {
+    if (label[i] < 0 || words[i] + anchorChars[i] + links[i] === 0) continue;
+    const actual = label[i] === 1;
+    const predicted = predictedTemplate(i);
+    tally(into.text, actual, predicted, words[i]);
+    tally(into.anchorText, actual, predicted, anchorChars[i]);
+    tally(into.links, actual, predicted, links[i]);
   }
   return into;
+}
+
+/** What a node holds itself, outside its child elements, from per-subtree counts (parents come before children). */
+function ownShare(s: PageSnapshot, subtree: ArrayLike<number>): Float64Array {
+  const own = Float64Array.from(subtree);
+  for (let i = 1; i < s.count; i++) own[s.parent[i]] -= subtree[i];
+  return own;
 }
 
 function tally(c: Confusion, actual: boolean, predicted: boolean, amount: number): void {

@@ -73,8 +73,8 @@ export async function runSegmentationAndSweep(opts: SegmentationAndSweepOptions)
   const templateSection = `### Template detection (000 §6.1), ${l3s.pages.length} held-out L3S-GN1 pages, c = ${defaultC}
 
 Precision / recall / f-measure of the annotated words (Text), anchor-text characters (AT) and links that lie in
-template regions (L3S classes 0 and 4), micro-averaged over the pages; threshold 0.5. The paper's best: text F 0.66,
-links F 0.77.
+template regions (L3S classes 0 and 4; each counted once, under the innermost annotated span around it),
+micro-averaged over the pages; threshold 0.5. The paper's best: text F 0.66, links F 0.77.
 
 ${templateEvalTable(templateRows)}
 `;

@@ -19,7 +19,7 @@ export interface TemplateEvalRow {
 
 /**
  * 000 §6.1 on held-out L3S pages: words, anchor text and links inside template regions, for the raw classifier
- * (Basic: a unit is template when its node's own score, or that of the node it is hidden in, passes the threshold)
+ * (Basic: a word is template when the score of its node, or of the node that node is hidden in, passes the threshold)
  * and after smoothing.
  */
 /** δ values searched for Basic+Merge. */

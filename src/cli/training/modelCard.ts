@@ -135,7 +135,8 @@ Per site, every node gets a 53-bit hash of its subtree (tag, link flag, class/id
 ## Held-out L3S sites, template detection as in §6.1 (c = 0.01, threshold 0.5)
 
 Precision / recall / f-measure of the annotated words (Text), anchor-text characters (AT) and links that lie in
-template regions (L3S classes 0 and 4), micro-averaged over the held-out pages.
+template regions (L3S classes 0 and 4; each counted once, under the innermost annotated span around it),
+micro-averaged over the held-out pages.
 
 ${templateEvalTable(chosen.templateEval)}`);
 
