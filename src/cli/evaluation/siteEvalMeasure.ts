@@ -6,7 +6,9 @@
  * - `siteLevel`, `rtdm`, `blocks`: one site method alone, its marked nodes (and their subtrees) removed;
  * - `pageLevel`: the classifier and smoothing alone, as `winnow extract` cleans a page;
  * - `prior:RULE@STRENGTH/downD/fromP`: the page level with the site prior applied to its scores before smoothing
- *   (`prior:RULE@STRENGTH` when it only pulls up, down 0).
+ *   (`prior:RULE@STRENGTH` when it only pulls up, down 0);
+ * - `feature:stacked`, `feature:evidenceTerms`: site evidence as a feature, the stacked model of siteFeatureModel.ts
+ *   (fitted on training sites) in place of the prior, when the options carry one.
  *
  * Pure (no browser, no files): pages arrive captured and classified.
  */
@@ -22,6 +24,8 @@ import {
   pullsDown, siteTemplateMask, SITE_PRIOR_DEFAULTS, type EvidenceRule, type SitePriorSettings,
 } from '../../site/memory/sitePrior.ts';
 import { cleanWithSiteEvidence } from '../site/siteClean.ts';
+import { cleanWithStackedModel } from './siteFeatureClean.ts';
+import { STACKED_USES, stackedKey, type StackedSiteModel } from './siteFeatureModel.ts';
 import { addConfusion, templateTermCounts, termSet } from './siteEvalTerms.ts';
 import { drawSample, drawSeed, sampleSizesFor } from './siteEvalSampling.ts';
 
@@ -72,6 +76,8 @@ export interface MeasureOptions {
   /** Prior settings to measure; one with the same key as an earlier one is measured once. */
   priors: readonly SitePriorSettings[];
   pipeline: PipelineOptions;
+  /** Site evidence as a feature: the fitted stacked model, measured in both its uses; none, not measured. */
+  stacked?: StackedSiteModel;
 }
 
 export function measureSite(site: string, pages: SiteEvalPage[], o: MeasureOptions): SiteCell[] {
@@ -84,7 +90,8 @@ export function measureSite(site: string, pages: SiteEvalPage[], o: MeasureOptio
     return templateTermCounts(terms[k], reference[k], termSet(readerText(p.classified.snapshot, (i) => keep[i] === 0)));
   });
   const priors = [...new Map(o.priors.map((p) => [priorKey(p), p])).values()];
-  const methodKeys = [...BASE_METHODS, ...priors.map(priorKey)];
+  const stackedKeys = o.stacked ? STACKED_USES.map(stackedKey) : [];
+  const methodKeys = [...BASE_METHODS, ...priors.map(priorKey), ...stackedKeys];
   const cells: SiteCell[] = [];
   for (const n of sampleSizesFor(pages.length, o.sizes)) {
     const counts: Record<string, Confusion> = Object.fromEntries(methodKeys.map((m) => [m, { tp: 0, fp: 0, fn: 0 }]));
@@ -112,6 +119,11 @@ export function measureSite(site: string, pages: SiteEvalPage[], o: MeasureOptio
             done.set(signature!, c);
           }
           addConfusion(counts[priorKey(prior)], c);
+        }
+        for (const use of o.stacked ? STACKED_USES : []) {
+          const kept = cleanWithStackedModel(pages[k].classified, evidence, o.stacked!, use, o.pipeline);
+          addConfusion(counts[stackedKey(use)],
+            kept === null ? pageLevel[k] : templateTermCounts(terms[k], reference[k], termSet(kept)));
         }
         measured++;
       }

@@ -1,7 +1,8 @@
 /**
  * The report of `winnow eval --dataset site`: template-term F-measure against the number of sample pages per
  * dataset (tables and one SVG chart each, as Vieira et al.'s Fig. 7), per site, and the sweeps that pick
- * SITE_PRIOR_DEFAULTS: rule × strength, then how far and from how many pages the prior pulls toward content. Pure:
+ * SITE_PRIOR_DEFAULTS: rule × strength, then how far and from how many pages the prior pulls toward content; with a
+ * stacked model, site evidence as a feature beside the prior (siteFeatureReport.ts). Pure:
  * numbers in, Markdown / CSV / SVG text out.
  */
 import { fMeasure } from '../../eval/templateMeasures.ts';
@@ -10,6 +11,8 @@ import { svgLineChart } from './svgLineChart.ts';
 import { cellF, priorKey, type SiteCell } from './siteEvalMeasure.ts';
 import { signed, sweepSections } from './siteEvalSweep.ts';
 import { oneSided } from './siteEvalTwoSided.ts';
+import { stackedKey } from './siteFeatureModel.ts';
+import { featureSection, type SiteFeatureSummary } from './siteFeatureReport.ts';
 
 export interface SiteDatasetResult {
   /** Short name, used in file names: `iana`, `dragnet`, `l3s`. */
@@ -31,8 +34,12 @@ export interface Curve {
  * The lines of the tables and charts, in order: the three site methods, page level, combined (the shipped prior) and,
  * for comparison, the same prior pulling up only.
  */
-export function curveMethods(prior: SitePriorSettings): Curve[] {
+export function curveMethods(prior: SitePriorSettings, withFeature = false): Curve[] {
   const up = oneSided(prior);
+  const feature: Curve[] = withFeature ? [
+    { key: stackedKey('full'), label: 'feature: stacked model' },
+    { key: stackedKey('evidence'), label: 'feature: evidence terms only', dash: '2 3' },
+  ] : [];
   return [
     { key: 'siteLevel', label: 'SiteLevel(θ)', dash: '6 3' },
     { key: 'rtdm', label: 'RTDM-TD', dash: '6 3' },
@@ -40,6 +47,7 @@ export function curveMethods(prior: SitePriorSettings): Curve[] {
     { key: 'pageLevel', label: 'page level alone' },
     { key: priorKey(prior), label: `combined: page level + site prior (${priorLabel(prior)})` },
     { key: priorKey(up), label: `one-sided prior (${priorLabel(up)})`, dash: '2 3' },
+    ...feature,
   ];
 }
 
@@ -119,6 +127,8 @@ export interface SiteReportContext {
   failed: Array<{ id: string; reason: string }>;
   capture: { rendered: number; cached: number };
   seconds: { capture: number; measure: number; total: number };
+  /** Site evidence as a feature: the stacked model's fit; absent when it was not measured. */
+  feature?: SiteFeatureSummary;
 }
 
 /** Relative file name of a dataset's chart. */
@@ -143,18 +153,27 @@ export function siteMarkdown(datasets: SiteDatasetResult[], ctx: SiteReportConte
     `(\`SITE_PRIOR_DEFAULTS\`: ${priorLabel(shipped)}), which pulls the nodes the site marks toward template and, ` +
     `once the memory holds ${shipped.minPagesSeen} of the site's other pages, every other node with text toward ` +
     'content. *One-sided* is the same prior pulling up only (down 0, the prior shipped before), for comparison.', '');
-  lines.push('| dataset | sample pages | sites | page level alone | combined | change | one-sided | change |');
-  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const featureKey = stackedKey('full');
+  const withFeature = ctx.feature !== undefined;
+  lines.push('| dataset | sample pages | sites | page level alone | combined | change | one-sided | change |' +
+    (withFeature ? ' feature: stacked model | change |' : ''));
+  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- |' + (withFeature ? ' --- | --- |' : ''));
   for (const d of used) {
     for (const n of sizesOf(d.cells)) {
       const page = meanF(d.cells, n, 'pageLevel');
       const both = meanF(d.cells, n, shippedKey).f;
       const up = meanF(d.cells, n, upKey).f;
+      const feature = meanF(d.cells, n, featureKey).f;
       lines.push(`| ${d.name} | ${n} | ${page.sites} | ${n3(page.f)} | ${n3(both)} | ${signed(both - page.f)} | ` +
-        `${n3(up)} | ${signed(up - page.f)} |`);
+        `${n3(up)} | ${signed(up - page.f)} |` + (withFeature ? ` ${n3(feature)} | ${signed(feature - page.f)} |` : ''));
     }
   }
   lines.push('');
+  if (withFeature) {
+    lines.push('*Feature* is site evidence as a classifier feature instead of a prior: a stacked logistic model over ' +
+      'the page level\'s logit and the evidence, fitted on training sites (section "Site evidence as a feature" ' +
+      'below, with its coefficients and which is better per dataset).', '');
+  }
 
   lines.push('## How it is measured', '');
   lines.push(`For each site and each sample size n of ${ctx.sizes.join(', ')} smaller than the site's page count, ` +
@@ -171,14 +190,16 @@ export function siteMarkdown(datasets: SiteDatasetResult[], ctx: SiteReportConte
   lines.push('Methods: **SiteLevel(θ)**, **RTDM-TD** and **block clusters** alone remove the nodes (with their subtrees) ' +
     'that the method marks from the memory\'s evidence (src/site/memory/siteEvidence.ts); **page level alone** is ' +
     'the classifier and isotonic smoothing as `winnow extract` cleans a page; **combined** adds the site prior to the ' +
-    'classifier\'s scores before smoothing (src/site/memory/sitePrior.ts), as `winnow extract --site` does. Site ' +
-    'evidence as a classifier *feature* was not built: only the prior was measured.', '');
+    'classifier\'s scores before smoothing (src/site/memory/sitePrior.ts), as `winnow extract --site` does. ' +
+    (withFeature ? '**Feature: stacked model** replaces the prior by a logistic model fitted on training sites ' +
+      '(below); it is measured, not shipped.'
+      : 'Site evidence as a classifier *feature* was not measured in this run: only the prior was measured.'), '');
   lines.push('Datasets and their reference:', '');
   for (const d of datasets) lines.push(`- **${d.name}**: ${d.title}. Reference: ${d.reference}`);
   for (const note of ctx.notes) lines.push(`- ${note}`);
   lines.push('');
 
-  const curves = curveMethods(shipped);
+  const curves = curveMethods(shipped, withFeature);
   for (const d of used) {
     lines.push(`## ${d.name}`, '');
     lines.push(`![${d.name}: template-term F against sample pages](${chartFile(d)})`, '');
@@ -197,6 +218,7 @@ export function siteMarkdown(datasets: SiteDatasetResult[], ctx: SiteReportConte
     lines.push('');
   }
 
+  if (ctx.feature) lines.push(...featureSection(datasets, ctx.feature, shippedKey));
   lines.push(...sweepSections(datasets, ctx));
 
   if (ctx.failed.length) {

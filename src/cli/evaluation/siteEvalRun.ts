@@ -14,6 +14,7 @@ import { l3sReferenceText, readDragnetReference, siteEvalSources, type SiteDatas
 import { chartFile, curveMethods, siteChart, siteCsv, siteMarkdown, type SiteDatasetResult } from './siteEvalReport.ts';
 import { rankSettings } from './siteEvalSweep.ts';
 import { priorDownGrid } from './siteEvalTwoSided.ts';
+import { trainStackedSiteModel } from './siteFeatureTrainingSet.ts';
 
 /** Seeded draws per site and sample size: enough that one lucky sample does not decide a point. */
 export const SITE_EVAL_DRAWS = 10;
@@ -73,6 +74,9 @@ export async function runSiteEval(o: SiteEvalOptions): Promise<{ datasets: SiteD
   const priors = priorGrid();
   if (!priors.some((p) => priorKey(p) === priorKey(SITE_PRIOR_DEFAULTS))) priors.push(SITE_PRIOR_DEFAULTS);
   const downGrid = priorDownGrid(SITE_PRIOR_DEFAULTS);
+  // Site evidence as a feature: fitted on L3S training sites, never on the sites measured below.
+  const stacked = await trainStackedSiteModel(model.weights, o.log);
+  for (const f of stacked.failed) o.log(`stacked site feature: left out ${f.id}: ${f.reason}`);
   const measureStart = Date.now();
   const cells = new Map<SiteDatasetName, SiteCell[]>([['iana', []], ['dragnet', []], ['l3s', []]]);
   for (const source of sources) {
@@ -99,6 +103,7 @@ export async function runSiteEval(o: SiteEvalOptions): Promise<{ datasets: SiteD
     }
     const siteCells = measureSite(source.site, ready, {
       sizes: SAMPLE_SIZES, draws: SITE_EVAL_DRAWS, priors: [...priors, ...downGrid], pipeline: o.pipeline,
+      stacked: stacked.model,
     });
     cells.get(source.dataset)!.push(...siteCells);
     o.log(`${source.dataset} ${source.site}: ${ready.length}/${source.pages.length} pages, sample sizes ` +
@@ -124,8 +129,9 @@ export async function runSiteEval(o: SiteEvalOptions): Promise<{ datasets: SiteD
     failed,
     capture,
     seconds: { capture: captureSeconds, measure: measureSeconds, total: (Date.now() - started) / 1000 },
+    feature: stacked,
   };
-  const curves = curveMethods(SITE_PRIOR_DEFAULTS);
+  const curves = curveMethods(SITE_PRIOR_DEFAULTS, true);
   for (const d of datasets) if (d.cells.length) await writeFile(join(o.outDir, chartFile(d)), siteChart(d, curves));
   await writeFile(join(o.outDir, 'site.csv'), siteCsv(datasets));
   await writeFile(join(o.outDir, 'report.md'), siteMarkdown(datasets, context));
