@@ -101,16 +101,19 @@ export class WinnowController {
     const started = performance.now();
     this.firstRun = this.enqueue(async () => {
       this.pageUi();
-      this.settings = await this.deps.loadSettings();
-      const wanted = mode ?? (this.settings.mode === 'off' ? 'highlight' : this.settings.mode);
-      await this.toast!.during(this.captureAndSmooth(), 'Winnow is reading this page…');
+      // The settings are needed only for smoothing and the mode: they load while the page is captured.
+      const settingsReady = this.deps.loadSettings();
+      settingsReady.catch(() => {});
+      await this.toast!.during(this.captureAndSmooth(settingsReady), 'Winnow is reading this page…');
+      const settings = this.settings!;
+      const wanted = mode ?? (settings.mode === 'off' ? 'highlight' : settings.mode);
       await this.showMode(wanted);
       await afterNextPaint();
       this.totalMs = performance.now() - started;
       this.shownAtEpochMs = performance.timeOrigin + performance.now();
       await this.rememberSite();
       this.live!.start();
-      if (wanted !== this.settings.mode) await this.saveSettings({ mode: wanted });
+      if (wanted !== settings.mode) await this.saveSettings({ mode: wanted });
       return this.status()!;
     }).catch((e) => {
       this.firstRun = null;
@@ -227,9 +230,11 @@ export class WinnowController {
   /**
    * Captures and classifies the page again, then smooths, and only then swaps the new run in: status, the popup and
    * exports keep seeing the previous complete run (never a capture without its smoothing) while a re-run is under way.
+   * The first run passes the site's settings still loading; smoothing needs them.
    */
-  private async captureAndSmooth(): Promise<void> {
+  private async captureAndSmooth(settingsReady?: Promise<SiteSettings>): Promise<void> {
     const capture = await this.captureAndClassify();
+    if (settingsReady) this.settings = await settingsReady;
     const smoothed = await this.smoothWithSettings();
     this.capture = capture;
     this.smoothed = smoothed;
@@ -238,9 +243,10 @@ export class WinnowController {
   private async captureAndClassify(): Promise<PageCapture> {
     // Capture sees the page as the site made it: undo our hiding first (the overlay and reader live outside <body>).
     this.clearMode();
-    // The worker frame and the model load while the page is captured: neither is needed before classifying.
-    const modelReady = this.deps.model();
+    // The worker frame and the model load while the page is captured: neither is needed before classifying. The
+    // frame first: it takes longest to start (about 100 ms from creating it to a worker that answers).
     const engineReady = this.startEngine();
+    const modelReady = this.deps.model();
     const siteMemory = this.deps.siteMemory;
     // The site's memory is fetched and read in the worker meanwhile too.
     const siteReady = siteMemory

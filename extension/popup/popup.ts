@@ -142,8 +142,12 @@ async function main(): Promise<void> {
   alwaysRun.addEventListener('change', () => void setAlwaysRun(alwaysRun.checked));
   try {
     tabId = await targetTab();
-    tabUrl = (await browser.tabs.get(tabId)).url ?? '';
-    const status = await callBackground('runOnTab', { tabId });
+    // The tab's address is only for messages; the run does not wait for it.
+    const urlKnown = browser.tabs.get(tabId).then((tab) => { tabUrl ||= tab.url ?? ''; }, () => {});
+    const status = await callBackground('runOnTab', { tabId }).catch(async (e: unknown) => {
+      await urlKnown;
+      throw e;
+    });
     show(status);
     alwaysRun.checked = (await loadSiteSettings(status.url)).alwaysRun;
     for (const el of [modes, tuning]) el.disabled = false;
