@@ -3,8 +3,10 @@
  * `<span class="x-nc-selN">`: 0 not content and 4 related content are template, 1 headline, 2 full text,
  * 3 supplemental and 5 user comments are not. A node is template when at least `templateShare` of its labelled
  * text is template (as 000 §5.1 does with 85% of a node's HTML), content otherwise, unknown with no labelled text.
+ * Text belongs to the innermost span around it.
  */
 import { L3S_CONTENT_CLASSES, L3S_TEMPLATE_CLASSES } from '../eval/l3sClasses.ts';
+import { innermostUnitLabels, ownShare } from '../eval/innermostUnits.ts';
 
 /** The raw L3S class (0–5) of each node that is an annotated span, -1 elsewhere. */
 export function l3sSpanClasses(elements: Element[]): Int8Array {
@@ -19,17 +21,19 @@ export function l3sSpanClasses(elements: Element[]): Int8Array {
 export function l3sNodeLabels(elements: Element[], parent: Int32Array, textChars: Uint32Array,
   templateShare = 0.85): Int8Array {
   const n = elements.length;
+  // Spans nest (a content span inside a template one and the other way round): each piece of text counts once,
+  // under the innermost span around it, as the evaluation counts it (src/eval/templateMeasures.ts).
+  const unitLabel = Int8Array.from(l3sSpanClasses(elements), (c) =>
+    L3S_TEMPLATE_CLASSES.includes(c) ? 1 : L3S_CONTENT_CLASSES.includes(c) ? 0 : -1);
+  const label = innermostUnitLabels(parent, unitLabel);
+  const own = ownShare(parent, textChars);
   const template = new Float64Array(n);
   const content = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const cls = elements[i].getAttribute('class') ?? '';
-    const m = /(?:^|\s)x-nc-sel(\d)(?:\s|$)/.exec(cls);
-    if (!m) continue;
-    const label = Number(m[1]);
-    if (L3S_TEMPLATE_CLASSES.includes(label)) template[i] += textChars[i];
-    else if (L3S_CONTENT_CLASSES.includes(label)) content[i] += textChars[i];
+    if (label[i] === 1) template[i] = own[i];
+    else if (label[i] === 0) content[i] = own[i];
   }
-  // Children come after parents, so one backward pass sums every subtree. Annotated spans do not nest in L3S.
+  // Children come after parents, so one backward pass sums every subtree.
   for (let i = n - 1; i > 0; i--) {
     template[parent[i]] += template[i];
     content[parent[i]] += content[i];

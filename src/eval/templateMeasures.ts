@@ -1,4 +1,5 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
+import { innermostUnitLabels, ownShare } from './innermostUnits.ts';
 
 /**
  * Template detection quality as in 000 §6.1: precision, recall and f-measure of the words (Text), anchor text (AT)
@@ -34,12 +35,12 @@ export function addTemplateCounts(into: TemplateCounts, s: PageSnapshot, units: 
   predictedTemplate: (node: number) => boolean): TemplateCounts {
   // Snapshot counts are per subtree; counting them per unit would count a nested unit's words once per enclosing
   // unit. Each node's own share (subtree minus children) is counted once instead, under its innermost unit's label.
-  const label = new Int8Array(s.count).fill(-1);
-  for (const u of units) label[u.node] = u.template ? 1 : 0;
-  for (let i = 1; i < s.count; i++) if (label[i] < 0) label[i] = label[s.parent[i]];
-  const words = ownShare(s, s.words);
-  const anchorChars = ownShare(s, s.anchorChars);
-  const links = ownShare(s, s.links);
+  const unitLabel = new Int8Array(s.count).fill(-1);
+  for (const u of units) unitLabel[u.node] = u.template ? 1 : 0;
+  const label = innermostUnitLabels(s.parent, unitLabel);
+  const words = ownShare(s.parent, s.words);
+  const anchorChars = ownShare(s.parent, s.anchorChars);
+  const links = ownShare(s.parent, s.links);
   for (let i = 0; i < s.count; i++) {
     if (label[i] < 0 || words[i] + anchorChars[i] + links[i] === 0) continue;
     const actual = label[i] === 1;
@@ -49,13 +50,6 @@ export function addTemplateCounts(into: TemplateCounts, s: PageSnapshot, units: 
     tally(into.links, actual, predicted, links[i]);
   }
   return into;
-}
-
-/** What a node holds itself, outside its child elements, from per-subtree counts (parents come before children). */
-function ownShare(s: PageSnapshot, subtree: ArrayLike<number>): Float64Array {
-  const own = Float64Array.from(subtree);
-  for (let i = 1; i < s.count; i++) own[s.parent[i]] -= subtree[i];
-  return own;
 }
 
 function tally(c: Confusion, actual: boolean, predicted: boolean, amount: number): void {

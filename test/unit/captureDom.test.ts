@@ -55,6 +55,17 @@ describe('l3sNodeLabels', () => {
     expect(Array.from(l3sNodeLabels(elements, parent, chars))).toEqual([0, 0, 1, 0, 1, -1]);
     expect(Array.from(l3sNodeLabels(elements, parent, chars, 0.4))).toEqual([1, 1, 1, 0, 1, -1]);
   });
+
+  it('counts text once, under the innermost span, when spans nest', () => {
+    document.body.innerHTML = '<span class="x-nc-sel0">menu <span class="x-nc-sel2">a long story</span></span>';
+    const elements = [document.body, ...Array.from(document.body.querySelectorAll('*'))];
+    // body, outer template span (4 chars of its own), inner content span (12 chars)
+    const parent = Int32Array.from([-1, 0, 1]);
+    const chars = Uint32Array.from([16, 16, 12]);
+    // Counted per enclosing span, all 16 characters would be template; only "menu" is.
+    expect(Array.from(l3sNodeLabels(elements, parent, chars))).toEqual([0, 0, 0]);
+    expect(Array.from(l3sNodeLabels(elements, parent, chars, 0.25))).toEqual([1, 1, 0]);
+  });
 });
 
 describe('html length without serialising', () => {

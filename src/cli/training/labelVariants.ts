@@ -12,7 +12,7 @@ export function isLabelVariant(v: string): v is LabelVariant {
 
 export const VARIANT_DESCRIPTIONS: Record<LabelVariant, string> = {
   l3s: 'human labels only: L3S training pages (a node is template when ≥ 85% of its annotated text is in ' +
-    'x-nc-sel0/4 spans; nodes without annotated text unlabelled)',
+    'x-nc-sel0/4 spans, each character under the innermost span around it; nodes without annotated text unlabelled)',
   sitelevel: 'SiteLevel labels only: Dragnet training sites and L3S training sites with enough pages, each site on its ' +
     'own (no human label used)',
   both: 'L3S training pages with human labels (SiteLevel labels fill the nodes people left unlabelled, on L3S sites ' +
