@@ -28,6 +28,12 @@ const SLIDER_STEPS = Number(penalty.max);
 
 let tabId = -1;
 let tabUrl = '';
+/**
+ * The mode last picked, until its own request is answered. Answers to earlier requests (a mode picked a moment
+ * before, a slider move) still carry the old mode and must not flip the radio back under the person's click.
+ */
+let pickedMode: { mode: Mode; ticket: number } | null = null;
+let modeTickets = 0;
 let pageRan = false;
 const siteMemory = new SiteMemoryPanel(document, {
   tabId: () => tabId,
@@ -49,8 +55,9 @@ function show(status: RunStatus): void {
   tabUrl = status.url;
   pageRan = true;
   document.body.dataset.state = 'ready';
+  const mode = pickedMode?.mode ?? status.mode;
   for (const input of modes.querySelectorAll<HTMLInputElement>('input[name=mode]')) {
-    input.checked = input.value === status.mode;
+    input.checked = input.value === mode;
   }
   if (document.activeElement !== penalty) penalty.value = String(Math.round(sliderFromPenalty(status.penaltyFactor) * SLIDER_STEPS));
   penaltyValue.textContent = formatPenalty(status.penaltyFactor);
@@ -100,9 +107,15 @@ function requestOptions(): void {
 }
 
 async function setMode(mode: Mode): Promise<void> {
+  const ticket = ++modeTickets;
+  pickedMode = { mode, ticket };
+  const answered = () => { if (pickedMode?.ticket === ticket) pickedMode = null; };
   try {
-    show(await callTab(tabId, 'setMode', { mode }));
+    const status = await callTab(tabId, 'setMode', { mode });
+    answered();
+    show(status);
   } catch (e) {
+    answered();
     fail(e);
   }
 }

@@ -150,6 +150,31 @@ describe('the built extension on real pages', () => {
     await page.close();
   });
 
+  it('a mode picked while the previous one is still being applied stays picked', async () => {
+    const { page, popup, tabId } = await openAndRun(`/readability/${REAL_PAGE}/`);
+    // Every frame, whether the highlight radio is checked, from the moment it is clicked.
+    await popup.evaluate(() => {
+      const w = window as unknown as { highlightChecks: boolean[] };
+      w.highlightChecks = [];
+      const radio = document.querySelector<HTMLInputElement>('input[name=mode][value=highlight]')!;
+      const sample = () => {
+        if (radio.checked || w.highlightChecks.length > 0) w.highlightChecks.push(radio.checked);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    // The reader takes longest to build, so its answer arrives after the second click.
+    await popup.click('input[name=mode][value=reader]');
+    await popup.click('input[name=mode][value=highlight]');
+    await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).mode).toBe('highlight');
+    await popup.waitForTimeout(300);
+    const checks = await popup.evaluate(() => (window as unknown as { highlightChecks: boolean[] }).highlightChecks);
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks.filter((c) => !c)).toEqual([]);
+    await popup.close();
+    await page.close();
+  });
+
   it('export downloads a JSON file that validates against the annotation schema', async () => {
     const { page, popup, tabId, status } = await openAndRun(HAND_PAGE);
     const [download] = await Promise.all([popup.waitForEvent('download'), popup.click('#export')]);
