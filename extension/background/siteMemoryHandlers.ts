@@ -18,7 +18,7 @@ export function siteMemoryHandlers(store: SiteMemoryStore, extensionBase: string
   };
   return {
     loadSiteMemory: (_, sender) => store.load(pageHost(sender)),
-    saveSiteMemory: ({ memory }, sender) => store.save(pageHost(sender), memory),
+    saveSiteMemory: ({ memory, basedOn }, sender) => store.save(pageHost(sender), memory, basedOn),
     siteMemoryInfo: ({ url }, sender) => {
       requireExtensionPage(sender);
       return store.info(siteMemoryHost(url));

@@ -8,11 +8,18 @@
  * is rebuilt from the entries. All operations run one after another: the background answers several tabs at once,
  * and the index is read, changed and written back.
  *
+ * A run loads the memory, adds its page in the worker and saves the result a moment later. Meanwhile the person may
+ * have forgotten the site, or another tab of the site may have stored its own page: a save must then not write back
+ * the memory it started from. Each load answers a version, and a save whose version is no longer current is refused.
+ * Versions live only as long as this service worker: after a restart every earlier version is stale, which refuses
+ * one page rather than bringing back a forgotten site.
+ *
  * A memory is kept as its JSON text, not as an object: Chromium's storage hands objects back with their keys sorted,
  * and the block store's checksum covers the order of its keys, so a stored object would come back "damaged".
  */
 import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
 import { errorMessage } from '../shared/protocol.ts';
+import { serialQueue } from '../shared/serialQueue.ts';
 import {
   SITE_MEMORY_EXPORT_FORMAT, type SiteMemoryExport, type SiteMemoryInfo, type SiteMemoryLoad, type SiteMemorySave,
 } from '../shared/siteMemoryApi.ts';
@@ -49,8 +56,14 @@ export function jsonBytes(value: unknown): number {
 }
 
 export class SiteMemoryStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  /** All operations one after another: each reads the index, changes it and writes it back. */
+  private readonly serial = serialQueue();
   private lastStamp = 0;
+  /** Raised by every save and forget of a host; see `version`. */
+  private readonly changes = new Map<string, number>();
+  /** Raised by "forget everything", which changes every host at once. */
+  private forgetAlls = 0;
+  private readonly instance = Math.random().toString(36).slice(2, 10);
 
   constructor(
     private readonly area: StorageAreaLike,
@@ -72,26 +85,34 @@ export class SiteMemoryStore {
           delete index[host];
           await this.area.set({ [INDEX_KEY]: index });
         }
-        return { host, memory: null, pages: 0, problem: null };
+        return { host, memory: null, pages: 0, problem: null, version: this.version(host) };
       }
       const checked = this.check(host, entry, 'stored');
       if (checked.problem !== null) {
         await this.drop(host, index, checked.problem);
-        return { host, memory: null, pages: 0, problem: checked.problem };
+        return { host, memory: null, pages: 0, problem: checked.problem, version: this.version(host) };
       }
       index[host] = { lastUsed: this.stamp(), bytes: checked.bytes, pages: checked.pages };
       await this.area.set({ [INDEX_KEY]: index });
-      return { host, memory: entry as string, pages: checked.pages, problem: null }; // check() accepts only text
+      // check() accepts only text
+      return { host, memory: entry as string, pages: checked.pages, problem: null, version: this.version(host) };
     });
   }
 
-  /** Stores `memory` for `host`, dropping least recently used sites while all sites together exceed the total cap. */
-  save(host: string, memory: string): Promise<SiteMemorySave> {
+  /**
+   * Stores `memory` for `host`, dropping least recently used sites while all sites together exceed the total cap.
+   * `basedOn` is the version the memory was loaded at; when the host changed since, nothing is stored.
+   */
+  save(host: string, memory: string, basedOn: string): Promise<SiteMemorySave> {
     return this.serial(async () => {
       const index = await this.readIndex();
-      const checked = this.check(host, memory, 'new');
       const before = index[host];
       const unchanged = { host, pages: before?.pages ?? 0, bytes: before?.bytes ?? 0, stored: false, evicted: [] };
+      if (basedOn !== this.version(host)) {
+        return { ...unchanged, problem: `The memory of ${host} changed while this page was read (forgotten, or ` +
+          'another tab of the site added its page): this page was not remembered.' };
+      }
+      const checked = this.check(host, memory, 'new');
       if (checked.problem !== null) {
         this.warn(checked.problem);
         return { ...unchanged, problem: checked.problem };
@@ -106,6 +127,7 @@ export class SiteMemoryStore {
         this.warn(problem);
         return { ...unchanged, problem };
       }
+      this.changed(host);
       // After the index no longer lists them: a failure here leaves unlisted entries, which forgetAll still clears.
       if (evicted.length > 0) await this.area.remove(evicted.map((h) => ENTRY_PREFIX + h));
       return { host, pages: checked.pages, bytes: checked.bytes, stored: true, evicted, problem: null };
@@ -126,6 +148,7 @@ export class SiteMemoryStore {
 
   forget(host: string): Promise<void> {
     return this.serial(async () => {
+      this.changed(host);
       const index = await this.readIndex();
       delete index[host];
       await this.area.remove(ENTRY_PREFIX + host);
@@ -136,6 +159,7 @@ export class SiteMemoryStore {
   /** Removes every site's memory (entries the index lost track of too); answers how many sites were listed. */
   forgetAll(): Promise<number> {
     return this.serial(async () => {
+      this.forgetAlls += 1;
       const sites = Object.keys(await this.readIndex()).length;
       const keys = Object.keys(await this.area.get(null)).filter((k) => k.startsWith(ENTRY_PREFIX) || k === INDEX_KEY);
       if (keys.length > 0) await this.area.remove(keys);
@@ -164,6 +188,15 @@ export class SiteMemoryStore {
       return { format: SITE_MEMORY_EXPORT_FORMAT, version: 1, createdAt: new Date(this.clock()).toISOString(),
         caps: { ...this.caps }, sites };
     });
+  }
+
+  /** What `host`'s stored memory is now, as far as saves are concerned: give it back to `save`. */
+  version(host: string): string {
+    return `${this.instance}:${this.forgetAlls}:${this.changes.get(host) ?? 0}`;
+  }
+
+  private changed(host: string): void {
+    this.changes.set(host, (this.changes.get(host) ?? 0) + 1);
   }
 
   /** Size, pages and parsed JSON of a memory's text, or what is wrong with it. */
@@ -218,12 +251,6 @@ export class SiteMemoryStore {
   private stamp(): number {
     this.lastStamp = Math.max(this.clock(), this.lastStamp + 1);
     return this.lastStamp;
-  }
-
-  private serial<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(task, task);
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 }
 

@@ -63,7 +63,7 @@ function siteMemoryOfPage() {
     host,
     deps: {
       load: () => callBackground('loadSiteMemory', {}),
-      save: (memory: string) => callBackground('saveSiteMemory', { memory }),
+      save: (memory: string, basedOn: string) => callBackground('saveSiteMemory', { memory, basedOn }),
     },
   } : null;
 }

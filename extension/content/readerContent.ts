@@ -4,6 +4,8 @@
  * invisible elements, scripts, forms and embeds; unwraps layout containers; copies only harmless attributes.
  * Works on any Document (happy-dom in tests): it reads no layout.
  */
+import { parseUrl } from '../shared/parseUrl.ts';
+
 export type NodeVerdict = 'keep' | 'skip';
 
 /** Elements copied as themselves. */
@@ -160,12 +162,8 @@ function copyAttributes(from: Element, to: Element): void {
 function safeUrl(raw: string | null, base: string, image: boolean): string | null {
   if (!raw || !raw.trim()) return null;
   if (!image && raw.trim().startsWith('#')) return raw.trim();
-  let u: URL;
-  try {
-    u = new URL(raw.trim(), base);
-  } catch {
-    return null;
-  }
+  const u = parseUrl(raw.trim(), base);
+  if (!u) return null;
   if (u.protocol === 'http:' || u.protocol === 'https:') return u.href;
   if (!image && u.protocol === 'mailto:') return u.href;
   if (image && u.protocol === 'data:' && /^data:image\/(png|gif|jpeg|webp|avif)/.test(u.href) && u.href.length > 200) {

@@ -13,7 +13,7 @@ export const SITE_MEMORY_MAX_NODES = 20_000;
 /** How the content script reaches the site memory (the background in the extension; a fake in tests). */
 export interface SiteMemoryDeps {
   load(): Promise<SiteMemoryLoad>;
-  save(memory: string): Promise<SiteMemorySave>;
+  save(memory: string, basedOn: string): Promise<SiteMemorySave>;
 }
 
 /** The run's site memory as the status reports it; the template segment count comes from each smoothing. */
@@ -26,6 +26,8 @@ export interface SiteMemoryFetch {
   host: string;
   pages: number;
   problem: string | null;
+  /** The stored memory's version at load time (SiteMemoryLoad.version); null when nothing was loaded. */
+  version: string | null;
 }
 
 /**
@@ -39,17 +41,18 @@ export async function fetchSiteMemory(deps: SiteMemoryDeps, host: string,
   try {
     loaded = await deps.load();
   } catch (e) {
-    return { ready: false, host, pages: 0, problem: `Site memory is unavailable: ${errorMessage(e)}` };
+    return { ready: false, host, pages: 0, problem: `Site memory is unavailable: ${errorMessage(e)}`, version: null };
   }
   let read: SiteMemoryReadWire;
   try {
     read = await (await engine).readSiteMemory(loaded.memory);
   } catch (e) {
-    return { ready: false, host, pages: loaded.pages, problem: `Site memory is unavailable: ${errorMessage(e)}` };
+    return { ready: false, host, pages: loaded.pages, problem: `Site memory is unavailable: ${errorMessage(e)}`,
+      version: null };
   }
   const problem = joinProblems(loaded.problem, read.problem);
   if (problem) console.warn(`Winnow: ${problem}`);
-  return { ready: true, host: loaded.host, pages: loaded.pages, problem };
+  return { ready: true, host: loaded.host, pages: loaded.pages, problem, version: loaded.version };
 }
 
 /** The site part of the status once the page is classified, and whether the page is to be remembered. */
@@ -73,10 +76,10 @@ export function siteAfterClassify(fetched: SiteMemoryFetch, wire: SiteEvidenceWi
 
 /** Adds the page to the site's memory (in the worker) and has the background store it. */
 export async function rememberAndStore(deps: SiteMemoryDeps, engine: Pick<PipelineEngine, 'rememberPage'>,
-  state: SiteRunState): Promise<SiteRunState> {
+  state: SiteRunState, basedOn: string): Promise<SiteRunState> {
   try {
     const remembered = await engine.rememberPage();
-    const saved = await deps.save(remembered.memory);
+    const saved = await deps.save(remembered.memory, basedOn);
     return { ...state, pagesRemembered: saved.pages, ms: { ...state.ms, remember: remembered.ms },
       problem: joinProblems(state.problem, saved.problem) };
   } catch (e) {

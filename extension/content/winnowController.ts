@@ -14,6 +14,7 @@ import type { PipelineEngine } from './pipelineEngine.ts';
 import { buildReaderContentSliced } from './readerContent.ts';
 import { ReaderView } from './readerView.ts';
 import { StatusToast } from './statusToast.ts';
+import { serialQueue } from '../shared/serialQueue.ts';
 import { afterNextPaint, yieldToPage } from './yieldToPage.ts';
 import {
   fetchSiteMemory, forgottenSite, rememberAndStore, siteAfterClassify, SITE_MEMORY_MAX_NODES, type SiteMemoryDeps,
@@ -45,8 +46,11 @@ interface PageCapture {
   captureMs: number;
   classifyMs: number;
   site: SiteRunState | null;
-  /** The page is still to be added to its site's memory (done once it is on screen). */
-  rememberSite: boolean;
+  /**
+   * Set while the page is still to be added to its site's memory (done once it is on screen): the version of the
+   * stored memory it was classified with, which the save must still find.
+   */
+  rememberOnto: string | null;
 }
 
 interface SmoothedState {
@@ -80,7 +84,7 @@ export class WinnowController {
   private shownAtEpochMs = 0;
   private firstRun: Promise<RunStatus> | null = null;
   /** Serialises runs, re-runs and re-smooths so they never interleave. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly enqueue = serialQueue();
   private readonly hidden = new HideRecord();
   private overlay: HighlightOverlay | null = null;
   private reader: ReaderView | null = null;
@@ -111,8 +115,9 @@ export class WinnowController {
       await afterNextPaint();
       this.totalMs = performance.now() - started;
       this.shownAtEpochMs = performance.timeOrigin + performance.now();
-      await this.rememberSite();
+      // Watching starts before remembering, which may take a while: changes made meanwhile must not be missed.
       this.live!.start();
+      await this.rememberSite();
       if (wanted !== settings.mode) await this.saveSettings({ mode: wanted });
       return this.status()!;
     }).catch((e) => {
@@ -184,7 +189,7 @@ export class WinnowController {
       const c = this.requireRun();
       await (await this.startEngine()).dropSiteEvidence();
       if (c.site) c.site = forgottenSite(c.site);
-      c.rememberSite = false;
+      c.rememberOnto = null;
       this.smoothed = await this.smoothWithSettings();
       await this.showMode(this.mode);
       await afterNextPaint();
@@ -270,7 +275,7 @@ export class WinnowController {
       captureMs: snapshot.captureMs,
       classifyMs: 0,
       site: null,
-      rememberSite: false,
+      rememberOnto: null,
     };
     const [model, engine, fetched] = await Promise.all([modelReady, engineReady, siteReady]);
     this.modelVersion = model.version;
@@ -281,7 +286,7 @@ export class WinnowController {
     if (fetched) {
       const site = siteAfterClassify(fetched, classified.site, tooLarge);
       capture.site = site.state;
-      capture.rememberSite = site.remember;
+      capture.rememberOnto = site.remember ? fetched.version : null;
     }
     return capture;
   }
@@ -293,9 +298,10 @@ export class WinnowController {
   private async rememberSite(): Promise<void> {
     const c = this.capture;
     const deps = this.deps.siteMemory?.deps;
-    if (!c?.site || !c.rememberSite || !deps) return;
-    c.rememberSite = false;
-    c.site = await rememberAndStore(deps, await this.startEngine(), c.site);
+    const basedOn = c?.rememberOnto;
+    if (!c?.site || !basedOn || !deps) return;
+    c.rememberOnto = null;
+    c.site = await rememberAndStore(deps, await this.startEngine(), c.site, basedOn);
   }
 
   private async smoothWithSettings(): Promise<SmoothedState> {
@@ -323,8 +329,10 @@ export class WinnowController {
     const s = this.smoothed!;
     const threshold = this.settings!.threshold;
     if (mode === 'highlight') {
-      const boxes = s.segments.flatMap((g, k) => g.template && g.node !== 0
-        ? [{ el: c.elements[g.node], score: g.score, site: s.siteSegments[k] === 1 }] : []);
+      const boxes = highlighted(s).map((k) => {
+        const g = s.segments[k];
+        return { el: c.elements[g.node], score: g.score, site: s.siteSegments[k] === 1 };
+      });
       this.overlay!.show(boxes, threshold);
     } else if (mode === 'hide') {
       const root = s.segments[0];
@@ -393,21 +401,20 @@ export class WinnowController {
     return this.capture;
   }
 
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(task, task);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
   /** For tests and the status message: how many elements are hidden and boxes drawn. */
   get pageEffects(): { hidden: number; boxes: number; readerOpen: boolean } {
     return { hidden: this.hidden.size, boxes: this.overlay?.boxCount ?? 0, readerOpen: this.reader?.isOpen ?? false };
   }
 }
 
-/** Template segments (as drawn in highlight mode) whose root repeats across the site's pages. */
-function siteTemplateBoxes(s: SmoothedState): Segment[] {
-  return s.segments.filter((g, k) => g.template && g.node !== 0 && s.siteSegments[k] === 1);
+/** Indices of the template segments (as drawn in highlight mode) whose root repeats across the site's pages. */
+function siteTemplateBoxes(s: SmoothedState): number[] {
+  return highlighted(s).filter((k) => s.siteSegments[k] === 1);
+}
+
+/** Indices of the segments highlight mode draws: the template ones, except the page root. */
+function highlighted(s: SmoothedState): number[] {
+  return s.segments.flatMap((g, k) => (g.template && g.node !== 0 ? [k] : []));
 }
 
 /** Template segments not inside another template segment, except the page root (hiding it would blank the page). */

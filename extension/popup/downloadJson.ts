@@ -1,3 +1,5 @@
+import { parseUrl } from '../shared/parseUrl.ts';
+
 /** Saves a value as a .json file through an ordinary download link (no downloads permission needed). */
 export function downloadJson(doc: Document, value: unknown, fileName: string): void {
   const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
@@ -14,12 +16,7 @@ export function downloadJson(doc: Document, value: unknown, fileName: string): v
 
 /** `winnow-example.org-2025-01-31T10-20-30.json` */
 export function exportFileName(pageUrl: string, at: Date): string {
-  let host = 'page';
-  try {
-    host = new URL(pageUrl).hostname || 'page';
-  } catch {
-    // keep "page"
-  }
+  const host = parseUrl(pageUrl)?.hostname || 'page';
   return `winnow-${host.replace(/[^a-z0-9.-]/gi, '_')}-${fileStamp(at)}.json`;
 }
 

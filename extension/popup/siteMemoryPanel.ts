@@ -117,19 +117,25 @@ export class SiteMemoryPanel {
     const what = this.pending?.what;
     this.confirm.hidden = true;
     this.pending = null;
+    if (what !== 'site' && what !== 'all') return;
     try {
       if (what === 'site') await callBackground('forgetSite', { url: this.deps.tabUrl() });
-      else if (what === 'all') await callBackground('forgetAllSites', {});
-      else return;
-      // The page drops the site prior it was shown with; a page without Winnow running has nothing to drop.
-      if (this.deps.pageRan()) this.deps.showStatus(await callTab(this.deps.tabId(), 'forgetSite', {}));
-      await this.refresh();
-      // Focus stays in the section: on the next thing still to do, or on the count that just changed.
-      const next = [this.forgetSite, this.forgetAll, this.exportButton].find((b) => !b.disabled);
-      (next ?? this.pages).focus();
+      else await callBackground('forgetAllSites', {});
     } catch (e) {
       this.deps.fail(e);
+      return;
     }
+    try {
+      // The page drops the site prior it was shown with; a page without Winnow running has nothing to drop.
+      if (this.deps.pageRan()) this.deps.showStatus(await callTab(this.deps.tabId(), 'forgetSite', {}));
+    } catch (e) {
+      // The memory is gone whatever the tab says (it may have navigated away): the counts below still change.
+      this.deps.fail(e);
+    }
+    await this.refresh().catch((e: unknown) => this.deps.fail(e));
+    // Focus stays in the section: on the next thing still to do, or on the count that just changed.
+    const next = [this.forgetSite, this.forgetAll, this.exportButton].find((b) => !b.disabled);
+    (next ?? this.pages).focus();
   }
 
   private async exportAll(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
+import { parseUrl } from './parseUrl.ts';
 
 export const MODES = ['off', 'highlight', 'hide', 'reader'] as const;
 export type Mode = (typeof MODES)[number];
@@ -32,12 +33,8 @@ export const PENALTY_MAX = 1;
 
 /** The key a site's settings live under: its origin, so http and https of one host are separate sites. */
 export function siteKey(url: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return null;
-  }
+  const u = parseUrl(url);
+  if (!u) return null;
   if (u.protocol !== 'http:' && u.protocol !== 'https:' && u.protocol !== 'file:') return null;
   return `site:${u.protocol === 'file:' ? 'file://' : u.origin}`;
 }

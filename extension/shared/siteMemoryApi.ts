@@ -4,16 +4,12 @@
  * and gives back the memory with the page added. Only hashes, skeletons and bit arrays travel: never page text.
  */
 import type { Method } from './protocol.ts';
+import { parseUrl } from './parseUrl.ts';
 
 /** A site is a host name (`news.example`): the port and scheme do not split a site's pages. Null: no site memory. */
 export function siteMemoryHost(url: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return null;
-  }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname) return null;
+  const u = parseUrl(url);
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname) return null;
   return u.hostname.toLowerCase();
 }
 
@@ -26,6 +22,8 @@ export interface SiteMemoryLoad {
   pages: number;
   /** Set when the stored data was damaged or over its cap and has been dropped (this site only). */
   problem: string | null;
+  /** Give back with the save: a memory that changed since (forgotten, another tab's page) is not overwritten. */
+  version: string;
 }
 
 /** The answer to storing a site's memory after a run. */
@@ -102,7 +100,7 @@ export interface RememberedWire {
  */
 export interface SiteMemoryApi {
   loadSiteMemory: Method<Record<string, never>, SiteMemoryLoad>;
-  saveSiteMemory: Method<{ memory: string }, SiteMemorySave>;
+  saveSiteMemory: Method<{ memory: string; basedOn: string }, SiteMemorySave>;
   siteMemoryInfo: Method<{ url: string }, SiteMemoryInfo>;
   forgetSite: Method<{ url: string }, SiteMemoryInfo>;
   /** Answers how many sites were forgotten. */

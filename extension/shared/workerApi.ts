@@ -42,7 +42,8 @@ export interface WorkerApi {
   smooth: Method<{ options: PipelineOptions }, SmoothedWire>;
   /**
    * Adds the classified page to the site memory given with it and answers the memory to store. Called once the page
-   * is on screen: remembering costs more than reading the evidence, and nobody waits for it.
+   * is on screen (remembering costs more than reading the evidence); the run answers after it, so the popup's page
+   * count includes the page.
    */
   rememberPage: Method<Record<string, never>, RememberedWire>;
   /** Takes the site prior off the kept page ("forget this site"); the next smooth is page-level only. */

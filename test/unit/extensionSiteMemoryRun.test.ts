@@ -11,7 +11,7 @@ const wire = (over: Partial<SiteEvidenceWire> = {}): SiteEvidenceWire =>
 
 function deps(over: Partial<SiteMemoryDeps> = {}): SiteMemoryDeps {
   return {
-    load: async () => ({ host: 'a.example', memory: '{"stored":1}', pages: 3, problem: null }),
+    load: async () => ({ host: 'a.example', memory: '{"stored":1}', pages: 3, problem: null, version: 'v7' }),
     save: async () => ({ host: 'a.example', pages: 4, bytes: 100, stored: true, evicted: [], problem: null }),
     ...over,
   };
@@ -26,7 +26,7 @@ describe('fetchSiteMemory', () => {
   it('hands the stored text to the worker', async () => {
     const e = engine();
     const fetched = await fetchSiteMemory(deps(), 'a.example', e);
-    expect(fetched).toEqual({ ready: true, host: 'a.example', pages: 3, problem: null });
+    expect(fetched).toEqual({ ready: true, host: 'a.example', pages: 3, problem: null, version: 'v7' });
     expect((await e).readSiteMemory).toHaveBeenCalledWith('{"stored":1}');
   });
 
@@ -39,7 +39,8 @@ describe('fetchSiteMemory', () => {
   it('reports dropped data (console and status) and what the worker could not read', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const fetched = await fetchSiteMemory(
-      deps({ load: async () => ({ host: 'a.example', memory: null, pages: 0, problem: 'The stored memory was damaged.' }) }),
+      deps({ load: async () => ({ host: 'a.example', memory: null, pages: 0, problem: 'The stored memory was damaged.',
+        version: 'v1' }) }),
       'a.example', engine(async () => ({ pages: 0, problem: 'Could not be read.', ms: 1 })));
     expect(fetched).toMatchObject({ ready: true, problem: 'The stored memory was damaged. Could not be read.' });
     expect(warn).toHaveBeenCalledWith('Winnow: The stored memory was damaged. Could not be read.');
@@ -47,7 +48,7 @@ describe('fetchSiteMemory', () => {
 });
 
 describe('siteAfterClassify', () => {
-  const fetched = { ready: true, host: 'a.example', pages: 3, problem: null };
+  const fetched = { ready: true, host: 'a.example', pages: 3, problem: null, version: 'v7' };
 
   it('remembers a page whose evidence was used', () => {
     const { state, remember } = siteAfterClassify(fetched, wire(), false);
@@ -63,21 +64,23 @@ describe('siteAfterClassify', () => {
 });
 
 describe('rememberAndStore', () => {
-  const state = siteAfterClassify({ ready: true, host: 'a.example', pages: 3, problem: null }, wire(), false).state;
+  const state = siteAfterClassify({ ready: true, host: 'a.example', pages: 3, problem: null, version: 'v7' }, wire(), false)
+    .state;
   const remembering = { rememberPage: async () => ({ memory: '{"new":1}', pagesRemembered: 4, ms: 30 }) };
 
   it('stores the memory with the page added and counts what the background kept', async () => {
     const save = vi.fn(deps().save);
-    const after = await rememberAndStore(deps({ save }), remembering, state);
-    expect(save).toHaveBeenCalledWith('{"new":1}');
+    const after = await rememberAndStore(deps({ save }), remembering, state, 'v7');
+    expect(save).toHaveBeenCalledWith('{"new":1}', 'v7');
     expect(after).toMatchObject({ pagesRemembered: 4, ms: { evidence: 12, remember: 30 }, problem: null });
   });
 
   it('says so when the memory was not stored or the background failed, without failing the run', async () => {
     const refused = await rememberAndStore(deps({ save: async () => ({ host: 'a.example', pages: 3, bytes: 9, stored: false,
-      evicted: [], problem: 'Over the cap: this page was not remembered.' }) }), remembering, state);
+      evicted: [], problem: 'Over the cap: this page was not remembered.' }) }), remembering, state, 'v7');
     expect(refused).toMatchObject({ pagesRemembered: 3, problem: 'Over the cap: this page was not remembered.' });
-    const failed = await rememberAndStore(deps({ save: async () => { throw new Error('quota'); } }), remembering, state);
+    const failed = await rememberAndStore(deps({ save: async () => { throw new Error('quota'); } }), remembering, state,
+      'v7');
     expect(failed.problem).toBe('This page could not be remembered: quota');
   });
 

@@ -56,11 +56,14 @@ function store(caps = { perSiteBytes: 512 * 1024, totalBytes: 8 * 1024 * 1024 })
   return { s, data, warnings, tick: (ms = 1000) => { t += ms; } };
 }
 
+/** A save based on what is stored now (as a run that loaded just before would send). */
+const save = (s: SiteMemoryStore, host: string, memory: string) => s.save(host, memory, s.version(host));
+
 describe('SiteMemoryStore', () => {
   it('stores, loads and counts a site; nothing for a site not seen', async () => {
     const { s } = store();
-    expect(await s.load('a.example')).toEqual({ host: 'a.example', memory: null, pages: 0, problem: null });
-    const saved = await s.save('a.example', memoryJson('a.example', 3));
+    expect(await s.load('a.example')).toMatchObject({ host: 'a.example', memory: null, pages: 0, problem: null });
+    const saved = await save(s, 'a.example', memoryJson('a.example', 3));
     expect(saved).toMatchObject({ host: 'a.example', pages: 3, stored: true, evicted: [], problem: null });
     const loaded = await s.load('a.example');
     expect(pagesOf(loaded.memory)).toBe(3);
@@ -73,12 +76,12 @@ describe('SiteMemoryStore', () => {
     const one = jsonBytes(memoryJson('a.example', 2));
     const { s, data, tick } = store({ perSiteBytes: one * 2, totalBytes: Math.floor(one * 3.5) });
     for (const host of ['a.example', 'b.example', 'c.example']) {
-      await s.save(host, memoryJson(host, 2));
+      await save(s, host, memoryJson(host, 2));
       tick();
     }
     await s.load('a.example'); // a is now used more recently than b
     tick();
-    const saved = await s.save('d.example', memoryJson('d.example', 2));
+    const saved = await save(s, 'd.example', memoryJson('d.example', 2));
     expect(saved.evicted).toEqual(['b.example']);
     expect(Object.keys(data).filter((k) => k.startsWith(ENTRY_PREFIX)).sort())
       .toEqual(['a.example', 'c.example', 'd.example'].map((h) => ENTRY_PREFIX + h));
@@ -90,8 +93,8 @@ describe('SiteMemoryStore', () => {
   it('refuses a memory over the per-site cap and keeps what the site had', async () => {
     const small = memoryJson('a.example', 1);
     const { s, warnings } = store({ perSiteBytes: jsonBytes(small) + 10, totalBytes: 1 << 20 });
-    await s.save('a.example', small);
-    const saved = await s.save('a.example', memoryJson('a.example', 4));
+    await save(s, 'a.example', small);
+    const saved = await save(s, 'a.example', memoryJson('a.example', 4));
     expect(saved.stored).toBe(false);
     expect(saved.pages).toBe(1);
     expect(saved.problem).toMatch(/over the 1 KB cap per site: this page was not remembered/);
@@ -101,7 +104,7 @@ describe('SiteMemoryStore', () => {
 
   it('drops damaged or oversized stored data for that site only, and says why', async () => {
     const { s, data, warnings } = store();
-    for (const host of ['a.example', 'b.example', 'c.example']) await s.save(host, memoryJson(host, 2));
+    for (const host of ['a.example', 'b.example', 'c.example']) await save(s, host, memoryJson(host, 2));
     data[ENTRY_PREFIX + 'a.example'] = JSON.stringify({ format: 'winnow-site-memory', version: 1, siteLevel: 'garbage' });
     data[ENTRY_PREFIX + 'c.example'] = 'x'.repeat(600 * 1024);
     const a = await s.load('a.example');
@@ -117,12 +120,12 @@ describe('SiteMemoryStore', () => {
     expect(pagesOf(b.memory)).toBe(2);
     expect((await s.info(null)).sites).toBe(1);
     // The dropped site starts afresh.
-    expect((await s.save('a.example', memoryJson('a.example', 1))).pages).toBe(1);
+    expect((await save(s, 'a.example', memoryJson('a.example', 1))).pages).toBe(1);
   });
 
   it('rebuilds a damaged index from the entries, dropping the damaged ones', async () => {
     const { s, data, warnings } = store();
-    for (const host of ['a.example', 'b.example']) await s.save(host, memoryJson(host, 2));
+    for (const host of ['a.example', 'b.example']) await save(s, host, memoryJson(host, 2));
     data[INDEX_KEY] = 'not an index';
     data[ENTRY_PREFIX + 'b.example'] = 17;
     const info = await s.info('a.example');
@@ -134,7 +137,7 @@ describe('SiteMemoryStore', () => {
   it('forgets one site, then everything (settings and other keys stay)', async () => {
     const { s, data } = store();
     data['site:https://a.example'] = { mode: 'hide' };
-    for (const host of ['a.example', 'b.example', 'c.example']) await s.save(host, memoryJson(host, 2));
+    for (const host of ['a.example', 'b.example', 'c.example']) await save(s, host, memoryJson(host, 2));
     await s.forget('a.example');
     expect(await s.load('a.example')).toMatchObject({ memory: null, problem: null });
     expect((await s.info('b.example')).sites).toBe(2);
@@ -146,7 +149,7 @@ describe('SiteMemoryStore', () => {
 
   it('exports every site as stored: hashes and structure, no page text, no addresses', async () => {
     const { s } = store();
-    for (const host of ['b.example', 'a.example']) await s.save(host, memoryJson(host, 3));
+    for (const host of ['b.example', 'a.example']) await save(s, host, memoryJson(host, 3));
     const file = await s.exportAll();
     expect(file).toMatchObject({ format: 'winnow-site-memory-export', version: 1, caps: { perSiteBytes: 512 * 1024 } });
     expect(file.sites.map((x) => [x.host, x.pages])).toEqual([['a.example', 3], ['b.example', 3]]);
@@ -161,15 +164,37 @@ describe('SiteMemoryStore', () => {
     const text = memoryJson('a.example', 3);
     expect(() => SiteMemory.fromJson(sortKeys(JSON.parse(text)))).toThrow(/checksum/);
     const { s, data } = store();
-    await s.save('a.example', text);
+    await save(s, 'a.example', text);
     expect(data[ENTRY_PREFIX + 'a.example']).toBe(text);
     expect((await s.load('a.example')).memory).toBe(text);
   });
 
   it('runs operations one at a time, so concurrent saves of different sites all land', async () => {
     const { s } = store();
-    await Promise.all(['a', 'b', 'c', 'd'].map((h) => s.save(`${h}.example`, memoryJson(`${h}.example`, 1))));
+    await Promise.all(['a', 'b', 'c', 'd'].map((h) => save(s, `${h}.example`, memoryJson(`${h}.example`, 1))));
     expect((await s.info(null)).sites).toBe(4);
+  });
+
+  it('does not write back a memory that was forgotten, or replaced by another tab, after it was loaded', async () => {
+    const { s, data } = store();
+    await save(s, 'a.example', memoryJson('a.example', 2));
+    // A run loads, the person forgets the site, the run saves what it loaded plus its page.
+    const run = await s.load('a.example');
+    await s.forget('a.example');
+    const late = await s.save('a.example', memoryJson('a.example', 3), run.version);
+    expect(late).toMatchObject({ stored: false, pages: 0 });
+    expect(late.problem).toMatch(/changed while this page was read/);
+    expect(data[ENTRY_PREFIX + 'a.example']).toBeUndefined();
+    // The same after "forget everything".
+    const again = await s.load('a.example');
+    await s.forgetAll();
+    expect((await s.save('a.example', memoryJson('a.example', 1), again.version)).stored).toBe(false);
+    expect(data[ENTRY_PREFIX + 'a.example']).toBeUndefined();
+    // Two tabs of one site: the second save, based on the memory before the first, is refused, not overwriting.
+    const [tab1, tab2] = [await s.load('a.example'), await s.load('a.example')];
+    expect((await s.save('a.example', memoryJson('a.example', 1), tab1.version)).stored).toBe(true);
+    expect((await s.save('a.example', memoryJson('a.example', 4), tab2.version)).stored).toBe(false);
+    expect(pagesOf((await s.load('a.example')).memory)).toBe(1);
   });
 });
 
@@ -181,7 +206,8 @@ describe('site memory messages', () => {
   it('gives a page its own site\'s memory only, and the popup the rest', async () => {
     const { s } = store();
     const h = siteMemoryHandlers(s, base);
-    await h.saveSiteMemory({ memory: memoryJson('a.example', 2) }, tab('https://a.example/story-9') as never);
+    const { version } = await h.loadSiteMemory({}, tab('https://a.example/story-9') as never);
+    await h.saveSiteMemory({ memory: memoryJson('a.example', 2), basedOn: version }, tab('https://a.example/story-9') as never);
     expect((await h.loadSiteMemory({}, tab('https://a.example/other') as never)).host).toBe('a.example');
     await expect(Promise.resolve().then(() => h.loadSiteMemory({}, tab('https://a.example/', 2) as never))).rejects.toThrow(/own content script/);
     await expect(Promise.resolve().then(() => h.exportSiteMemory({}, tab('https://a.example/') as never))).rejects.toThrow(/extension's own pages/);
