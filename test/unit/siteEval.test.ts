@@ -81,6 +81,22 @@ describe('site eval references', () => {
     const spans = Int8Array.from([-1, 0, 1, 2, 4, 5]);
     expect(l3sReferenceText(s, spans)).toBe('Headline\nBody text\nA comment');
   });
+
+  it('reads nested L3S spans by the innermost one: a share box inside the story is not content', () => {
+    const s = buildSnapshot([
+      { parent: -1, rect: [0, 0, 1280, 800] },
+      { parent: 0, tag: 'div', rect: [0, 0, 800, 400] },
+      { parent: 1, tag: 'p', rect: [0, 0, 800, 100], text: 'Body text' },
+      { parent: 1, tag: 'span', rect: [0, 100, 800, 20], text: 'Share Tweet' },
+      { parent: 1, tag: 'p', rect: [0, 120, 800, 100], text: 'More body' },
+    ]);
+    // The story's span (2) holds a "not content" span (0).
+    const spans = Int8Array.from([-1, 2, -1, 0, -1]);
+    const text = l3sReferenceText(s, spans);
+    expect(text).toContain('Body text');
+    expect(text).toContain('More body');
+    expect(text).not.toContain('Share');
+  });
 });
 
 const { NAV, FOOTER } = SITE_PAGE;

@@ -14,6 +14,7 @@ import { dragnetTrainingPages, loadDragnetPages } from '../training/dragnetPages
 import { loadIanaPages } from '../training/ianaPages.ts';
 import { loadL3sPages, splitBySite, type LabelledPage } from '../training/l3sPages.ts';
 import { L3S_CONTENT_CLASSES } from '../../eval/l3sClasses.ts';
+import { innermostUnitLabels } from '../../eval/innermostUnits.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import { decodeText } from './decodeText.ts';
 import { dragnetMainText } from './dragnetGold.ts';
@@ -97,11 +98,22 @@ export async function readDragnetReference(page: LabelledPage): Promise<string> 
   return dragnetReferenceText(decodeText(await readFile(file)));
 }
 
-/** The text of the L3S spans labelled as content (annotated spans do not nest), in document order. */
+/**
+ * The text of the L3S spans labelled as content, in document order. Spans nest (a template span inside a content one
+ * and the other way round): each character counts under the innermost span around it, as everywhere else.
+ */
 export function l3sReferenceText(s: PageSnapshot, spans: Int8Array): string {
+  const unit = Int8Array.from(spans, (c) => (L3S_CONTENT_CLASSES.includes(c) ? 1 : c >= 0 ? 0 : -1));
+  const label = innermostUnitLabels(s.parent, unit);
+  // Nodes come in document order, parents first: each writes its label over its text, children overwrite theirs.
+  const content = new Uint8Array(s.text.length);
+  for (let i = 0; i < s.count; i++) content.fill(label[i] === 1 ? 1 : 0, s.textStart[i], s.textEnd[i]);
   const parts: string[] = [];
-  for (let i = 0; i < s.count; i++) {
-    if (L3S_CONTENT_CLASSES.includes(spans[i])) parts.push(s.text.slice(s.textStart[i], s.textEnd[i]));
+  for (let start = content.indexOf(1); start >= 0;) {
+    let end = content.indexOf(0, start);
+    if (end < 0) end = content.length;
+    parts.push(s.text.slice(start, end));
+    start = content.indexOf(1, end);
   }
   return parts.join('\n');
 }
