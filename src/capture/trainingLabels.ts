@@ -6,7 +6,8 @@
  * Text belongs to the innermost span around it.
  */
 import { L3S_CONTENT_CLASSES, L3S_TEMPLATE_CLASSES } from '../eval/l3sClasses.ts';
-import { innermostUnitLabels, ownShare } from '../eval/innermostUnits.ts';
+import { innermostUnitLabels } from '../eval/innermostUnits.ts';
+import { ownShare } from '../snapshot/tree.ts';
 
 /** The raw L3S class (0–5) of each node that is an annotated span, -1 elsewhere. */
 export function l3sSpanClasses(elements: Element[]): Int8Array {

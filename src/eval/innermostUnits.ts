@@ -11,10 +11,3 @@ export function innermostUnitLabels(parent: ArrayLike<number>, unitLabel: ArrayL
   for (let i = 1; i < label.length; i++) if (label[i] < 0) label[i] = label[parent[i]];
   return label;
 }
-
-/** What each node holds itself, outside its child elements, from per-subtree counts (parents before children). */
-export function ownShare(parent: ArrayLike<number>, subtree: ArrayLike<number>): Float64Array {
-  const own = Float64Array.from(subtree);
-  for (let i = 1; i < own.length; i++) own[parent[i]] -= subtree[i];
-  return own;
-}

@@ -1,5 +1,6 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
-import { innermostUnitLabels, ownShare } from './innermostUnits.ts';
+import { innermostUnitLabels } from './innermostUnits.ts';
+import { ownShare } from '../snapshot/tree.ts';
 
 /**
  * Template detection quality as in 000 §6.1: precision, recall and f-measure of the words (Text), anchor text (AT)

@@ -12,6 +12,7 @@ import {
   applySitePrior, siteTemplateMask, SITE_PRIOR_DEFAULTS, type SitePriorSettings,
 } from '../site/memory/sitePrior.ts';
 import type { ClassifiedPage } from './runPipeline.ts';
+import { subtreeEnd } from '../snapshot/tree.ts';
 
 /**
  * Above this share of the page's text in site-template nodes the page is taken for a copy of a remembered page under
@@ -38,23 +39,24 @@ export interface SiteAwarePage extends ClassifiedPage {
 export function withSiteEvidence(page: ClassifiedPage, evidence: SiteEvidence | null,
   settings: SitePriorSettings = SITE_PRIOR_DEFAULTS): SiteAwarePage {
   const base = 'pageScores' in page ? (page as SiteAwarePage).pageScores : page.scores;
-  const plain: SiteAwarePage = {
+  const plain = (setAside: 'copy' | null = null): SiteAwarePage => ({
     snapshot: page.snapshot,
     scores: Float64Array.from(base),
     timings: page.timings,
     pageScores: base,
     siteTemplate: new Uint8Array(page.snapshot.count),
     evidence: null,
-    setAside: null,
-  };
-  if (!evidence || evidence.available.length === 0) return plain;
+    setAside,
+  });
+  if (!evidence || evidence.available.length === 0) return plain();
   if (evidence.methods.length !== page.snapshot.count) {
     throw new Error(`site evidence covers ${evidence.methods.length} nodes, the page has ${page.snapshot.count}`);
   }
   const mask = siteTemplateMask(evidence, settings.rule);
-  if (templateTextShare(page.snapshot, mask) > COPY_TEMPLATE_SHARE) return { ...plain, setAside: 'copy' };
-  const scores = applySitePrior(base, evidence, page.snapshot.textChars, settings);
-  return { ...plain, scores, siteTemplate: mask, evidence };
+  if (templateTextShare(page.snapshot, mask) > COPY_TEMPLATE_SHARE) return plain('copy');
+  const scores = applySitePrior(base, evidence, page.snapshot.textChars, settings, mask);
+  return { snapshot: page.snapshot, scores, timings: page.timings, pageScores: base, siteTemplate: mask, evidence,
+    setAside: null };
 }
 
 /** Per segment, 1 when its root node is a site-level template. */
@@ -76,9 +78,7 @@ export function templateTextShare(s: PageSnapshot, mask: Uint8Array): number {
       continue;
     }
     marked += s.textChars[i];
-    let j = i + 1;
-    while (j < s.count && s.depth[j] > s.depth[i]) j++;
-    i = j;
+    i = subtreeEnd(s, i);
   }
   return Math.min(1, marked / total);
 }

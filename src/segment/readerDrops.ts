@@ -7,6 +7,7 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { HintBit } from '../snapshot/hintBits.ts';
 import { HEADING_TAGS } from './sdTree.ts';
+import { subtreeEnd } from '../snapshot/tree.ts';
 
 /**
  * A heading that opens a comment section: "Comments", "12 Comments", "Comments (3)", "Leave a Reply", "3 Responses
@@ -65,20 +66,25 @@ const LINK_LIST_MIN_LINKS = 2;
 /** ...and no block holding this many characters outside links (about a sentence: a story's paragraph). */
 const LINK_LIST_MAX_PROSE = 40;
 
+/** Mostly link text, several links, no sentence of prose: a menu, a tag cloud, a column of teasers. */
+export function isLinkList(s: PageSnapshot, i: number, maxProse: Uint32Array): boolean {
+  return s.links[i] >= LINK_LIST_MIN_LINKS && s.anchorChars[i] >= LINK_LIST_ANCHOR_SHARE * s.textChars[i] &&
+    maxProse[i] < LINK_LIST_MAX_PROSE;
+}
+
 /**
  * Link lists outside the article: menus, "most read", tag clouds, teaser columns that the smoothing kept. Inside
- * the article a list of links is the author's (sources, a list of posts), so it stays. `prose` is ownDensity(s, true).
+ * the article a list of links is the author's (sources, a list of posts), so it stays. `maxProse` is
+ * subtreeMaxProse of ownDensity(s, true).
  */
 export function dropLinkLists(s: PageSnapshot, keep: Uint8Array, protect: Uint8Array, article: number,
-  prose: Uint32Array): void {
-  const maxProse = subtreeMaxProse(s, prose);
+  maxProse: Uint32Array): void {
   const articleEnd = article >= 0 ? subtreeEnd(s, article) : -1;
   const dropped = new Uint8Array(s.count);
   for (let i = 1; i < s.count; i++) {
     if (dropped[s.parent[i]]) {
       dropped[i] = 1, keep[i] = 0;
-    } else if (keep[i] && !protect[i] && !(i > article && i < articleEnd) && s.links[i] >= LINK_LIST_MIN_LINKS &&
-      s.anchorChars[i] >= LINK_LIST_ANCHOR_SHARE * s.textChars[i] && maxProse[i] < LINK_LIST_MAX_PROSE) {
+    } else if (keep[i] && !protect[i] && !(i > article && i < articleEnd) && isLinkList(s, i, maxProse)) {
       dropped[i] = 1, keep[i] = 0;
     }
   }
@@ -94,9 +100,3 @@ export function subtreeMaxProse(s: PageSnapshot, prose: Uint32Array): Uint32Arra
   return maxProse;
 }
 
-/** One past the last node of i's subtree (nodes are in pre-order). */
-export function subtreeEnd(s: PageSnapshot, i: number): number {
-  let j = i + 1;
-  while (j < s.count && s.depth[j] > s.depth[i]) j++;
-  return j;
-}

@@ -2,7 +2,8 @@ import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { TAG } from '../snapshot/tags.ts';
 import { ownDensity } from './sdTree.ts';
 import { readerArticle } from './readerArticle.ts';
-import { dropCommentSections, dropLinkLists, subtreeEnd, subtreeMaxProse } from './readerDrops.ts';
+import { subtreeEnd } from '../snapshot/tree.ts';
+import { dropCommentSections, dropLinkLists, subtreeMaxProse } from './readerDrops.ts';
 import { keepRecords } from './readerRecords.ts';
 import { NOT_STORY } from './readerHints.ts';
 
@@ -36,9 +37,10 @@ export function readerKeep(s: PageSnapshot, values: ArrayLike<number>, threshold
   const prose = ownDensity(s, true);
   const { article, protect } = readerArticle(s, prose);
   if (article >= 0) keepArticle(s, keep, article);
-  keepRecords(s, keep, article, subtreeMaxProse(s, prose));
+  const maxProse = subtreeMaxProse(s, prose);
+  keepRecords(s, keep, article, maxProse);
   dropCommentSections(s, keep, protect, article);
-  dropLinkLists(s, keep, protect, article, prose);
+  dropLinkLists(s, keep, protect, article, maxProse);
   return keep;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { NOT_STORY } from './readerHints.ts';
+import { isLinkList } from './readerDrops.ts';
 
 /** A record holds a block with about a sentence outside links (as LINK_LIST_MAX_PROSE in readerDrops.ts). */
 const RECORD_MIN_PROSE = 40;
@@ -114,7 +115,5 @@ function isRecord(s: PageSnapshot, i: number, maxProse: Uint32Array): boolean {
 
 /** A part of a record that a reader leaves out: named as chrome, or a list of links without a sentence of prose. */
 function isChrome(s: PageSnapshot, i: number, maxProse: Uint32Array): boolean {
-  if (s.hints[i] & NOT_STORY) return true;
-  return s.links[i] >= 2 && s.anchorChars[i] > RECORD_MAX_ANCHOR_SHARE * s.textChars[i] &&
-    maxProse[i] < RECORD_MIN_PROSE;
+  return (s.hints[i] & NOT_STORY) !== 0 || isLinkList(s, i, maxProse);
 }

@@ -12,6 +12,7 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { TAG } from '../snapshot/tags.ts';
+import { insideLink } from '../snapshot/tree.ts';
 import { StyleBit, hasStyle } from '../snapshot/styleBits.ts';
 
 /** §3.1 strong tags: organise or divide the page (table, tr, div, ul, tbody…, plus HTML5 sectioning elements). */
@@ -44,18 +45,22 @@ function isUnit(s: PageSnapshot, i: number): boolean {
 export function ownDensity(s: PageSnapshot, ignoreLinkText = false): Uint32Array {
   const n = s.count;
   const unitOf = new Int32Array(n);
-  // Signed, then clamped: without link text, a block inside a link (<a><div>…</div></a>) is link text of the <a>
-  // but not of its own, so the enclosing unit would subtract it twice.
+  // Without link text, a block inside a link (<a><div>…</div></a>, a teaser card) holds no prose at all: its text is
+  // the link's. Capture counts anchor characters on the <a> only, so the block's own count would call it prose.
+  const inLink = ignoreLinkText ? insideLink(s) : null;
+  // A unit's chars include those of the units below it, which are taken off again. Signed, and clamped in place at
+  // the end, in case capture ever counts anchor text that it does not count as text.
   const own = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const unit = isUnit(s, i);
     unitOf[i] = unit ? i : unitOf[s.parent[i]];
     if (!unit) continue;
-    const chars = ignoreLinkText ? s.textChars[i] - s.anchorChars[i] : s.textChars[i];
+    const chars = !inLink ? s.textChars[i] : inLink[i] ? 0 : Math.max(0, s.textChars[i] - s.anchorChars[i]);
     own[i] += chars;
     if (i > 0) own[unitOf[s.parent[i]]] -= chars;
   }
-  return Uint32Array.from(own, (v) => Math.max(0, v));
+  for (let i = 0; i < n; i++) if (own[i] < 0) own[i] = 0;
+  return new Uint32Array(own.buffer, 0, n);
 }
 
 /** Step 2 (pruning): valid nodes have density strictly greater than T2. */

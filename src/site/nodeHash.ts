@@ -20,6 +20,7 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { SequenceHasher } from '../util/twoLaneHash.ts';
+import { insideLink } from '../snapshot/tree.ts';
 
 /** Token kinds, so the token stream of a node decodes uniquely (text pieces are length-prefixed). */
 const NODE = 0x4e4f4445;
@@ -49,14 +50,7 @@ export interface SubtreeHashOptions {
 export function subtreeHashes(s: PageSnapshot, options: SubtreeHashOptions = {}): Float64Array {
   const out = new Float64Array(s.count);
   const children = childLists(s.parent);
-  const inLink = new Uint8Array(s.count);
-  if (options.anchorText === false) {
-    for (let i = 0; i < s.count; i++) {
-      let own = s.links[i];
-      for (const c of children[i]) own -= s.links[c];
-      inLink[i] = own > 0 || (s.parent[i] >= 0 && inLink[s.parent[i]] === 1) ? 1 : 0;
-    }
-  }
+  const inLink = options.anchorText === false ? insideLink(s) : new Uint8Array(s.count);
   // Children have larger indices than their parent, so a backward pass sees every child before its parent.
   for (let i = s.count - 1; i >= 0; i--) {
     const h = new SequenceHasher();

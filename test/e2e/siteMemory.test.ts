@@ -96,6 +96,18 @@ async function overlayBoxes(page: Page): Promise<Array<{ site: boolean; x: numbe
     .map((m) => ({ site: m[1] === 'box site', x: +m[2], y: +m[3], w: +m[4], h: +m[5], label: m[6] }));
 }
 
+/**
+ * The overlay's site-template boxes, after checking that the highlight layer is there and that the box pattern read
+ * every box it holds (so "no site boxes" never comes from an overlay that is missing or was not parsed).
+ */
+async function siteBoxes(page: Page) {
+  const html = await winnowShadowHtml(page);
+  expect(html).toContain('class="layer highlight"');
+  const boxes = await overlayBoxes(page);
+  expect(boxes).toHaveLength((html.match(/class="box[ "]/g) ?? []).length);
+  return boxes.filter((x) => x.site);
+}
+
 async function rectOf(page: Page, selector: string) {
   return page.$eval(selector, (el) => {
     const r = el.getBoundingClientRect();
@@ -114,7 +126,7 @@ describe('site memory in the built extension', () => {
     // The first page of a site has nothing to compare with.
     const first = await visitAndRun(1);
     expect(first.status.site).toMatchObject({ host: '127.0.0.1', pagesSeen: 0, pagesRemembered: 1, templateSegments: 0 });
-    expect((await overlayBoxes(first.page)).some((x) => x.site)).toBe(false);
+    expect(await siteBoxes(first.page)).toEqual([]);
     await closeRun(first);
     for (const k of [2, 3]) await closeRun(await visitAndRun(k));
 
@@ -129,11 +141,11 @@ describe('site memory in the built extension', () => {
     const story = await rectOf(fourth.page, '#story');
     const covers = (x: { x: number; y: number; w: number; h: number }, r: typeof nav) =>
       x.x <= r.x + 1 && x.y <= r.y + 1 && x.x + x.w >= r.x + r.w - 1 && x.y + x.h >= r.y + r.h - 1;
-    const siteBoxes = boxes.filter((x) => x.site);
-    expect(siteBoxes.length).toBe(site.templateSegments);
-    expect(siteBoxes.some((x) => covers(x, nav))).toBe(true);
-    expect(siteBoxes.every((x) => /^site template \d\.\d\d$/.test(x.label))).toBe(true);
-    expect(siteBoxes.some((x) => covers(x, story))).toBe(false);
+    const siteTemplateBoxes = boxes.filter((x) => x.site);
+    expect(siteTemplateBoxes.length).toBe(site.templateSegments);
+    expect(siteTemplateBoxes.some((x) => covers(x, nav))).toBe(true);
+    expect(siteTemplateBoxes.every((x) => /^site template \d\.\d\d$/.test(x.label))).toBe(true);
+    expect(siteTemplateBoxes.some((x) => covers(x, story))).toBe(false);
     // The popup says how many pages of this site it has seen, and counts the site templates.
     expect(await popupPages(fourth.popup)).toBe(4);
     expect(await fourth.popup.textContent('#site-pages')).toBe('4 pages of this site seen');
@@ -182,14 +194,14 @@ describe('site memory in the built extension', () => {
     const forgotten = await b.content<RunStatus>(fourth.tabId, 'status');
     expect(forgotten.site).toMatchObject({ pagesSeen: 0, pagesRemembered: 0, templateSegments: 0 });
     expect(forgotten.captures).toBe(fourth.status.captures);
-    expect((await overlayBoxes(fourth.page)).some((x) => x.site)).toBe(false);
+    expect(await siteBoxes(fourth.page)).toEqual([]);
     expect(JSON.stringify(await storedSiteMemory())).not.toContain('winnow-site-memory:127.0.0.1');
     await closeRun(fourth);
 
     // The next page of the site starts from nothing.
     const fifth = await visitAndRun(5);
     expect(fifth.status.site).toMatchObject({ pagesSeen: 0, pagesRemembered: 1, templateSegments: 0 });
-    expect((await overlayBoxes(fifth.page)).some((x) => x.site)).toBe(false);
+    expect(await siteBoxes(fifth.page)).toEqual([]);
     expect(await popupPages(fifth.popup)).toBe(1);
     await closeRun(fifth);
   });

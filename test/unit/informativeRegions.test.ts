@@ -54,7 +54,18 @@ describe('ownDensity (SD step 1)', () => {
       { parent: 0, tag: 'a', rect: [0, 0, 100, 10], link: 'intra', style: 0 },
       { parent: 1, tag: 'div', rect: [0, 0, 100, 10], text: 'headline' },
     ]);
-    expect(Array.from(ownDensity(s, true))).toEqual([0, 0, 8]);
+    expect(Array.from(ownDensity(s, true))).toEqual([0, 0, 0]);
+  });
+
+  it('without link text, a paragraph keeps its own prose around a block inside a link', () => {
+    const s = buildSnapshot([
+      { parent: -1, tag: 'body', rect: [0, 0, 100, 100] },
+      { parent: 0, tag: 'p', rect: [0, 0, 100, 30], text: 'Some prose here' },
+      { parent: 1, tag: 'a', rect: [0, 10, 100, 10], link: 'intra', style: 0 },
+      { parent: 2, tag: 'div', rect: [0, 10, 100, 10], text: 'a card title' },
+    ]);
+    // The paragraph's 13 visible characters outside the link are its prose; the card inside the link has none.
+    expect(Array.from(ownDensity(s, true))).toEqual([0, 13, 0, 0]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dropCommentSections, dropLinkLists, subtreeEnd, subtreeMaxProse } from '../../src/segment/readerDrops.ts';
+import { dropCommentSections, dropLinkLists, subtreeMaxProse } from '../../src/segment/readerDrops.ts';
+import { subtreeEnd } from '../../src/snapshot/tree.ts';
 import { ownDensity } from '../../src/segment/sdTree.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import { buildSnapshot, type NodeSpec } from '../fixtures/buildSnapshot.ts';
@@ -85,7 +86,7 @@ describe('dropLinkLists', () => {
     const keep = new Uint8Array(s.count).fill(1);
     const protect = new Uint8Array(s.count);
     protect[0] = protect[1] = 1;
-    dropLinkLists(s, keep, protect, 1, ownDensity(s, true));
+    dropLinkLists(s, keep, protect, 1, subtreeMaxProse(s, ownDensity(s, true)));
     expect(Array.from(keep)).toEqual([1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
   });
 

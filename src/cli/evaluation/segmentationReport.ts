@@ -1,5 +1,6 @@
 import type { SegmentationEvalResult } from './segmentationEval.ts';
 import type { SweepRow } from './penaltySweep.ts';
+import { csvCell, n3 } from './reportFormat.ts';
 
 /** What the report says about the data and the run, beside the numbers. */
 export interface ReportContext {
@@ -28,12 +29,6 @@ export function segmentationCsv(result: SegmentationEvalResult): string {
   return [header, ...rows, ...failed].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-function csvCell(v: string | number): string {
-  if (typeof v === 'number') return Number.isFinite(v) ? String(Number(v.toPrecision(6))) : '';
-  return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
-const n3 = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : '—');
 
 /** The Markdown section: segmentation table, what was not scored, the sweep chart and table, how it was run. */
 export function segmentationMarkdown(seg: SegmentationEvalResult, sweep: SweepRow[], ctx: ReportContext): string {

@@ -13,6 +13,7 @@ import { signed, sweepSections } from './siteEvalSweep.ts';
 import { oneSided } from './siteEvalTwoSided.ts';
 import { stackedKey } from './siteFeatureModel.ts';
 import { featureSection, type SiteFeatureSummary } from './siteFeatureReport.ts';
+import { csvCell, n3 } from './reportFormat.ts';
 
 export interface SiteDatasetResult {
   /** Short name, used in file names: `iana`, `dragnet`, `l3s`. */
@@ -102,12 +103,6 @@ export function siteCsv(datasets: SiteDatasetResult[]): string {
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-function csvCell(v: string | number): string {
-  if (typeof v === 'number') return Number.isFinite(v) ? String(Number(v.toPrecision(6))) : '';
-  return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
-const n3 = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : '—');
 
 export interface SiteReportContext {
   command: string;

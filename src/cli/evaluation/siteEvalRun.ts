@@ -15,6 +15,7 @@ import { chartFile, curveMethods, siteChart, siteCsv, siteMarkdown, type SiteDat
 import { rankSettings } from './siteEvalSweep.ts';
 import { priorDownGrid } from './siteEvalTwoSided.ts';
 import { trainStackedSiteModel } from './siteFeatureTrainingSet.ts';
+import { oneLine } from '../analyzeFiles.ts';
 
 /** Seeded draws per site and sample size: enough that one lucky sample does not decide a point. */
 export const SITE_EVAL_DRAWS = 10;
@@ -98,7 +99,7 @@ export async function runSiteEval(o: SiteEvalOptions): Promise<{ datasets: SiteD
         }
         ready.push({ id: page.id, classified: classifyPage(c.snapshot, model.weights), referenceContent });
       } catch (e) {
-        failed.push({ id: page.id, reason: e instanceof Error ? e.message.split('\n')[0] : String(e) });
+        failed.push({ id: page.id, reason: oneLine(e) });
       }
     }
     const siteCells = measureSite(source.site, ready, {

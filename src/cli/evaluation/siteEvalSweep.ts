@@ -39,7 +39,7 @@ export function rankSettings<T>(datasets: SiteDatasetResult[], settings: readonl
     const meanGain = gains.length ? gains.reduce((a, b) => a + b, 0) / gains.length : NaN;
     return { setting, key, gains, meanGain, worst };
   });
-  return ranks.map((r, k) => ({ r, k })).sort((a, b) => b.r.meanGain - a.r.meanGain || a.k - b.k).map((x) => x.r);
+  return ranks.sort((a, b) => b.meanGain - a.meanGain); // a stable sort: equal gains keep the settings' order
 }
 
 /** The report's sections on the two sweeps, each bolding the shipped setting. */

@@ -10,6 +10,7 @@ import { now } from '../../util/clock.ts';
 import { capturePagesInOrder } from './capturePagesInOrder.ts';
 import { cleanWithSiteEvidence } from './siteClean.ts';
 import { segmentSelectors } from './segmentSelectors.ts';
+import { oneLine } from '../analyzeFiles.ts';
 
 /** What the site memory contributed to one page. */
 export interface SitePageInfo {
@@ -86,7 +87,7 @@ export async function analyzeSite(items: InputItem[], o: SiteOptions): Promise<S
         },
       });
     } catch (e) {
-      outcomes.push({ item, error: e instanceof Error ? e.message.split('\n')[0] : String(e) });
+      outcomes.push({ item, error: oneLine(e) });
     }
   });
   return outcomes;

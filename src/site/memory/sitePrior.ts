@@ -81,13 +81,13 @@ export function pullsDown(e: SiteEvidence, settings: SitePriorSettings): boolean
 
 /**
  * The scores with the prior applied (a new array; `scores` is not changed). `textChars` is the page's
- * (PageSnapshot.textChars): only nodes with text are pulled down.
+ * (PageSnapshot.textChars): only nodes with text are pulled down. `mask` is siteTemplateMask(e, settings.rule), for
+ * a caller that has it already.
  */
 export function applySitePrior(scores: Float64Array, e: SiteEvidence, textChars: ArrayLike<number>,
-  settings: SitePriorSettings = SITE_PRIOR_DEFAULTS): Float64Array {
+  settings: SitePriorSettings = SITE_PRIOR_DEFAULTS, mask = siteTemplateMask(e, settings.rule)): Float64Array {
   const out = Float64Array.from(scores);
   if (e.available.length === 0) return out;
-  const mask = siteTemplateMask(e, settings.rule);
   const up = Math.min(1, Math.max(0, settings.strength));
   const down = pullsDown(e, settings) ? Math.min(1, settings.down) : 0;
   for (let i = 0; i < out.length; i++) {

@@ -5,6 +5,7 @@
  * them being template (§6.1 measures templates in terms).
  */
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
+import { ownShare } from '../../snapshot/tree.ts';
 
 export interface TemplateShare {
   nodes: number;
@@ -15,8 +16,7 @@ export interface TemplateShare {
 
 export function templateShare(s: PageSnapshot, template: ArrayLike<number>): TemplateShare {
   const out: TemplateShare = { nodes: s.count, templateNodes: 0, words: s.count > 0 ? s.words[0] : 0, templateWords: 0 };
-  const own = Float64Array.from(s.words.subarray(0, s.count));
-  for (let i = 1; i < s.count; i++) own[s.parent[i]] -= s.words[i];
+  const own = ownShare(s.parent, s.words.subarray(0, s.count));
   for (let i = 0; i < s.count; i++) {
     if (!template[i]) continue;
     out.templateNodes++;
