@@ -7,7 +7,7 @@ import type { RememberedWire, SiteEvidenceWire, SiteMemoryReadWire } from './sit
 /** The smoothing result as it crosses the port: values are transferred back, segments are cloned. */
 export interface SmoothedWire {
   values: Float64Array;
-  /** Per node, 1 when the reader view keeps it (see src/segment/readerKeep.ts). */
+  /** Per node, 1 when the reader view keeps it (see src/reader/readerKeep.ts). */
   readerKeep: Uint8Array;
   segments: Segment[];
   /** Per segment, 1 when its root node repeats across the site's pages (a site-level template). */

@@ -4,7 +4,7 @@ import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { parseModelWeights, type ModelWeights } from '../../src/model/weights.ts';
 import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import type { Segment } from '../../src/segment/segments.ts';
-import { readerKeep } from '../../src/segment/readerKeep.ts';
+import { readerKeep } from '../../src/reader/readerKeep.ts';
 import type { Handlers } from '../shared/protocol.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
 import {

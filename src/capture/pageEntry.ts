@@ -9,8 +9,8 @@ import { runPipeline } from '../pipeline/runPipeline.ts';
 import { pipelineOptions, type PipelineOptions } from '../pipeline/pipelineOptions.ts';
 import { parseModelWeights } from '../model/weights.ts';
 import { FEATURE_SCHEMA } from '../features/featureSchema.ts';
-import { readerText } from '../segment/readerText.ts';
-import { readerKeep } from '../segment/readerKeep.ts';
+import { readerText } from '../reader/readerText.ts';
+import { readerKeep } from '../reader/readerKeep.ts';
 import { snapshotToJson, type SnapshotJson } from '../snapshot/snapshotJson.ts';
 import type { PageAnalysisJson, PageSegmentJson } from '../pipeline/pageAnalysis.ts';
 

@@ -3,7 +3,7 @@ import { classifyPage, runPipeline, smoothPage } from '../../src/pipeline/runPip
 import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { parseModelWeights } from '../../src/model/weights.ts';
 import { FEATURE_COUNT, FEATURE_INDEX, FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
-import { readerText } from '../../src/segment/readerText.ts';
+import { readerText } from '../../src/reader/readerText.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readerArticle, insideHinted } from '../../src/segment/readerArticle.ts';
+import { readerArticle, insideHinted } from '../../src/reader/readerArticle.ts';
 import { ownDensity } from '../../src/segment/sdTree.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropCommentSections, dropLinkLists, subtreeMaxProse } from '../../src/segment/readerDrops.ts';
+import { dropCommentSections, dropLinkLists, subtreeMaxProse } from '../../src/reader/readerDrops.ts';
 import { subtreeEnd } from '../../src/snapshot/tree.ts';
 import { ownDensity } from '../../src/segment/sdTree.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';

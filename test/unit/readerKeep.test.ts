@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readerKeep } from '../../src/segment/readerKeep.ts';
-import { readerText } from '../../src/segment/readerText.ts';
+import { readerKeep } from '../../src/reader/readerKeep.ts';
+import { readerText } from '../../src/reader/readerText.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import { buildSnapshot, type NodeSpec } from '../fixtures/buildSnapshot.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keepRecords } from '../../src/segment/readerRecords.ts';
-import { subtreeMaxProse } from '../../src/segment/readerDrops.ts';
+import { keepRecords } from '../../src/reader/readerRecords.ts';
+import { subtreeMaxProse } from '../../src/reader/readerDrops.ts';
 import { ownDensity } from '../../src/segment/sdTree.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';

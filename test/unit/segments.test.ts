@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { segmentsFromScores, textWithout, tidyText } from '../../src/segment/segments.ts';
-import { readerText } from '../../src/segment/readerText.ts';
+import { readerText } from '../../src/reader/readerText.ts';
 import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
 
 const page = buildSnapshot([

@@ -16,8 +16,8 @@ import { fMeasure, type Confusion } from '../../eval/templateMeasures.ts';
 import type { ClassifiedPage } from '../../pipeline/runPipeline.ts';
 import { smoothPage } from '../../pipeline/runPipeline.ts';
 import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
-import { readerKeep } from '../../segment/readerKeep.ts';
-import { readerText } from '../../segment/readerText.ts';
+import { readerKeep } from '../../reader/readerKeep.ts';
+import { readerText } from '../../reader/readerText.ts';
 import { METHOD_BIT, SITE_METHODS, type SiteEvidence, type SiteMethod } from '../../site/memory/siteEvidence.ts';
 import { SiteMemory } from '../../site/memory/siteMemory.ts';
 import {

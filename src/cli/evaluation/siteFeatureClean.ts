@@ -6,8 +6,8 @@
 import type { ClassifiedPage } from '../../pipeline/runPipeline.ts';
 import { smoothPage } from '../../pipeline/runPipeline.ts';
 import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
-import { readerKeep } from '../../segment/readerKeep.ts';
-import { readerText } from '../../segment/readerText.ts';
+import { readerKeep } from '../../reader/readerKeep.ts';
+import { readerText } from '../../reader/readerText.ts';
 import type { SiteEvidence } from '../../site/memory/siteEvidence.ts';
 import { stackedScores, type StackedSiteModel, type StackedUse } from './siteFeatureModel.ts';
 import { usableEvidence } from './siteFeatureVector.ts';

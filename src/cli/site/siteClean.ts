@@ -10,8 +10,8 @@ import type { ClassifiedPage, SmoothedPage } from '../../pipeline/runPipeline.ts
 import { smoothPage } from '../../pipeline/runPipeline.ts';
 import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { withSiteEvidence } from '../../pipeline/siteAware.ts';
-import { readerKeep } from '../../segment/readerKeep.ts';
-import { readerText } from '../../segment/readerText.ts';
+import { readerKeep } from '../../reader/readerKeep.ts';
+import { readerText } from '../../reader/readerText.ts';
 import type { SiteEvidence } from '../../site/memory/siteEvidence.ts';
 import { SITE_PRIOR_DEFAULTS, type SitePriorSettings } from '../../site/memory/sitePrior.ts';
 

@@ -1,6 +1,6 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { TAG } from '../snapshot/tags.ts';
-import { ownDensity } from './sdTree.ts';
+import { ownDensity } from '../segment/sdTree.ts';
 import { readerArticle } from './readerArticle.ts';
 import { subtreeEnd } from '../snapshot/tree.ts';
 import { dropCommentSections, dropLinkLists, subtreeMaxProse } from './readerDrops.ts';

@@ -4,8 +4,8 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { HintBit } from '../snapshot/hintBits.ts';
-import { mergeIntoRegions, validNodes } from './sdTree.ts';
-import { informativeRegions, SD_DEFAULTS } from './informativeRegions.ts';
+import { mergeIntoRegions, validNodes } from '../segment/sdTree.ts';
+import { informativeRegions, SD_DEFAULTS } from '../segment/informativeRegions.ts';
 
 export interface ReaderArticle {
   /** Node index of the article, -1 when SD finds several areas and no single one (a forum, a listing). */

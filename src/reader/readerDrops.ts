@@ -6,7 +6,7 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { HintBit } from '../snapshot/hintBits.ts';
-import { HEADING_TAGS } from './sdTree.ts';
+import { HEADING_TAGS } from '../segment/sdTree.ts';
 import { subtreeEnd } from '../snapshot/tree.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
-import { textWithout, tidyText } from './segments.ts';
+import { textWithout, tidyText } from '../segment/segments.ts';
 
 /**
  * The page's visible text with every template node removed. Smoothed values never decrease from parent to child,
