@@ -32,8 +32,14 @@ const RESCUE_MAX_ANCHOR_SHARE = 0.3;
  * step 4.
  */
 export function readerKeep(s: PageSnapshot, values: ArrayLike<number>, threshold: number): Uint8Array {
+  return readerKeepAndArticle(s, values, threshold).keep;
+}
+
+/** readerKeep, also saying which node it took as the article (-1 for none). */
+export function readerKeepAndArticle(s: PageSnapshot, values: ArrayLike<number>, threshold: number):
+  { keep: Uint8Array; article: number } {
   const keep = smoothingKeep(s, values, threshold);
-  if (s.count === 0) return keep;
+  if (s.count === 0) return { keep, article: -1 };
   const prose = ownDensity(s, true);
   const { article, protect } = readerArticle(s, prose);
   if (article >= 0) keepArticle(s, keep, article);
@@ -41,7 +47,7 @@ export function readerKeep(s: PageSnapshot, values: ArrayLike<number>, threshold
   keepRecords(s, keep, article, maxProse);
   dropCommentSections(s, keep, protect, article);
   dropLinkLists(s, keep, protect, article, maxProse);
-  return keep;
+  return { keep, article };
 }
 
 /**
