@@ -145,12 +145,13 @@ function isByLine(text: string): boolean {
   return m !== null && UPPER.test(m[2]) && text.split(/\s+/).length <= 10;
 }
 
-/** A <time> alone on a short line ("5 hours ago"), not one inside a sentence of the story. */
+/** A <time> that makes most of a short line ("Updated 5 hours ago"), not one inside a sentence of the story. */
 function isTimeLine(s: PageSnapshot, i: number): boolean {
   if (s.tag[i] !== TAG.TIME) return false;
   let line = i;
   while (line > 0 && !hasStyle(s.style[line], StyleBit.BLOCK)) line = s.parent[line];
-  return s.textChars[line] <= MAX_SHAPED_LINE_CHARS;
+  // "Published <time>5 March</time>": the time is a good part of its line, as it is not of a sentence.
+  return s.textChars[line] <= MAX_SHAPED_LINE_CHARS && 3 * s.textChars[i] >= s.textChars[line];
 }
 
 /** Whether `other` is `node` or inside it (false for -1). */
