@@ -198,7 +198,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       fontSize.push(st.fontSize);
       const classAndId = `${el.getAttribute('class') ?? ''} ${el.id}`.toLowerCase().trim();
       hints.push(hintBitsFor((el.getAttribute('role') ?? '').toLowerCase(), classAndId,
-        el.getAttribute('aria-hidden') === 'true'));
+        el.getAttribute('aria-hidden') === 'true', (el.getAttribute('itemprop') ?? '').toLowerCase()));
       textChars.push(0);
       words.push(0);
       anchorChars.push(0);

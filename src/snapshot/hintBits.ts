@@ -1,6 +1,14 @@
 /**
- * What an element's role, class and id say about it. Real pages name their parts ("nav", "footer", "related"),
- * and these names are strong evidence on the open web; they are features, never rules.
+ * What an element's role, class, id and itemprop say about it. Real pages name their parts ("nav", "footer",
+ * "related"), and these names are strong evidence on the open web; they are features, never rules.
+ *
+ * Names are read one class token at a time. Modern pages are built from frameworks whose class names are full of
+ * the words the patterns look for without meaning them: Elementor wraps every block of a story in
+ * `elementor-widget-*` (not a sidebar), Bootstrap colours a story's text with `text-secondary`, utility classes say
+ * `justify-content-center`, WordPress puts `menu-item-type-post_type` on menu links. Measured on wcxb-dev (481 pages of
+ * 2025–26), such tokens put a sidebar hint on the whole article of 18 pages and a content hint on menus of 86. So
+ * utility tokens are skipped, framework prefixes are stripped before matching, and a token that names a part of the
+ * page chrome never also counts as content.
  */
 export const HintBit = {
   NAV: 1 << 0,
@@ -15,20 +23,53 @@ export const HintBit = {
   OVERLAY: 1 << 9,
   HIDDEN_A11Y: 1 << 10, // aria-hidden="true"
   ROLE_MAIN: 1 << 11,
+  /** The body of the main content by name: itemprop=articleBody, `entry-content`, `article-body`, … (also CONTENT). */
+  ARTICLE_BODY: 1 << 12,
+  /** The heading block of the main content: `entry-header`, `post-title`, `article-header`, … (not site chrome). */
+  ARTICLE_HEAD: 1 << 13,
 } as const;
 
-export const HINT_PATTERNS: ReadonlyArray<readonly [number, RegExp]> = [
-  [HintBit.NAV, /(^|[^a-z])(nav|navbar|navigation|menu|breadcrumbs?|pagination|pager|topics?-list|tabs)([^a-z]|$)/],
+/** Chrome: parts of the page that are not its content. A token matching one of these is not also CONTENT. */
+const CHROME_PATTERNS: ReadonlyArray<readonly [number, RegExp]> = [
+  [HintBit.NAV, /(^|[^a-z])(nav|navbar|navigation|menu|breadcrumbs?|pagination|pager|topics?-list)([^a-z]|$)/],
   [HintBit.HEADER, /(^|[^a-z])(header|masthead|topbar|top-bar|site-head|branding|logo)([^a-z]|$)/],
-  [HintBit.FOOTER, /(^|[^a-z])(footer|foot|copyright|legal|colophon|bottom)([^a-z]|$)/],
-  [HintBit.SIDEBAR, /(^|[^a-z])(sidebar|side-bar|aside|widgets?|rail|right-col|left-col|secondary)([^a-z]|$)/],
+  [HintBit.FOOTER, /(^|[^a-z])(footer|copyright|legal|colophon)([^a-z]|$)/],
+  [HintBit.SIDEBAR, /(^|[^a-z])(sidebar|side-bar|aside|rail|right-col|left-col)([^a-z]|$)|^widgets?([^a-z]|$)|^secondary([^a-z]|$)/],
   [HintBit.SOCIAL, /(^|[^a-z])(share|sharing|social|follow|tweet|facebook|twitter|linkedin|whatsapp)([^a-z]|$)/],
-  [HintBit.RELATED, /(related|recommend|popular|trending|more-?stories|read-?more|outbrain|taboola|most-?read|also-?like)/],
+  [HintBit.RELATED, /(related|recommend|popular|trending|more-?stories|outbrain|taboola|most-?read|also-?like)/],
   [HintBit.COMMENT, /(comment|discuss|disqus|replies|reply)/],
   [HintBit.AD, /(^|[^a-z])(ad|ads|adv|advert|advertisement|adsense|sponsor(ed)?|promo|dfp|banner-ad|ad-slot|gpt)([^a-z]|$)/],
-  [HintBit.CONTENT, /(^|[^a-z])(article|content|post|entry|story|main|body|text|prose|blog-post|hentry)([^a-z]|$)/],
   [HintBit.OVERLAY, /(cookie|consent|gdpr|newsletter|subscribe|signup|modal|popup|overlay|paywall)/],
 ];
+
+const CONTENT_PATTERN = /(^|[^a-z])(article|content|post|entry|story|main|body|text|prose|blog-post|hentry)([^a-z]|$)/;
+
+/** The well-known names of an article's body container (WordPress, news CMSs, Markdown renderers). */
+const ARTICLE_BODY_PATTERN = new RegExp('^(entry-content|post-content|article-content|article-body|articlebody|' +
+  'article__body|article__content|story-body|story-content|post-body|post-entry|entry-body|content-body|' +
+  'single-content|td-post-content|markdown-body|rich-text|richtext|prose|theme-post-content|blog-post-content|' +
+  'post__content|entry__content|c-article-body|article-text|story-text|body-text|text-content)$');
+
+/** The heading block of a story, which names "header" or "title" but is the story's own. */
+const ARTICLE_HEAD_PATTERN = /^(entry|post|article|story|single|blog-post|page)[-_]{1,2}(header|head|title|headline|meta|byline)$|^(headline|entry-title|post-title|article-title|theme-post-title)$/;
+
+/**
+ * Tokens that style rather than name (Tailwind/Bootstrap utilities, icon fonts, state flags), skipped. A token is a
+ * utility when it starts with one of these words followed by `-`, `_` or `:`.
+ */
+const UTILITY_TOKEN = new RegExp('^(text|bg|font|justify|align|items|self|place|flex|grid|col|gap|order|border|' +
+  'rounded|shadow|opacity|fa|fas|far|fab|icon|icons|btn|button|is|has|sm|md|lg|xl|2xl|hover|focus|dark|d|m[trblxy]?|' +
+  'p[trblxy]?|w|h|min|max|screen-reader|sr|visually|u|js-unpinned|wp-image|size|aligncenter|alignleft|alignright|' +
+  'hs_cos_wrapper|wt-cli|elementor-widget(?=__|$))([-_:]|$)');
+
+/** In-content components whose header or footer is their own, not the page's (a table's header, a card's footer). */
+const COMPONENT_PART = /^(section|accordion|card|modal|table|block|list|tab|panel|product|comment|message|dialog|box|item)[-_]+(header|footer)/;
+
+/** Framework prefixes stripped before matching: the rest of the token is the part's own name. */
+const FRAMEWORK_PREFIX = /^(elementor-widget-|elementor-location-|elementor-|wp-block-|et_pb_|fl-|vc_|ast-|kadence-|gb-)/;
+
+/** Parts hinted by itemprop (schema.org microdata). */
+const ITEMPROP_BODY = /^(articlebody|reviewbody|text|description)$/;
 
 export const ROLE_HINTS: Readonly<Record<string, number>> = {
   navigation: HintBit.NAV,
@@ -43,10 +84,25 @@ export const ROLE_HINTS: Readonly<Record<string, number>> = {
   alertdialog: HintBit.OVERLAY,
 };
 
-/** Hint bits for one element from its role, class and id (all lower-cased by the caller). */
-export function hintBitsFor(role: string, classAndId: string, ariaHidden: boolean): number {
+/** Hint bits for one class or id token (lower-cased). */
+export function hintBitsOfToken(raw: string): number {
+  if (!raw || UTILITY_TOKEN.test(raw)) return 0;
+  const token = raw.replace(FRAMEWORK_PREFIX, '');
+  if (!token) return 0;
+  if (ARTICLE_BODY_PATTERN.test(token)) return HintBit.ARTICLE_BODY | HintBit.CONTENT;
+  if (ARTICLE_HEAD_PATTERN.test(token)) return HintBit.ARTICLE_HEAD;
+  let bits = 0;
+  for (const [bit, re] of CHROME_PATTERNS) if (re.test(token)) bits |= bit;
+  if (COMPONENT_PART.test(token)) bits &= ~(HintBit.HEADER | HintBit.FOOTER);
+  if (bits === 0 && CONTENT_PATTERN.test(token)) bits = HintBit.CONTENT;
+  return bits;
+}
+
+/** Hint bits for one element from its role, class and id (all lower-cased by the caller) and itemprop. */
+export function hintBitsFor(role: string, classAndId: string, ariaHidden: boolean, itemprop = ''): number {
   let bits = ROLE_HINTS[role] ?? 0;
-  if (classAndId) for (const [bit, re] of HINT_PATTERNS) if (re.test(classAndId)) bits |= bit;
+  if (classAndId) for (const token of classAndId.split(/\s+/)) bits |= hintBitsOfToken(token);
+  if (itemprop && itemprop.split(/\s+/).some((p) => ITEMPROP_BODY.test(p))) bits |= HintBit.ARTICLE_BODY | HintBit.CONTENT;
   if (ariaHidden) bits |= HintBit.HIDDEN_A11Y;
   return bits;
 }
