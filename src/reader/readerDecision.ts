@@ -5,6 +5,9 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { readerKeepAndArticle } from './readerKeep.ts';
+import { showOnScreen } from './leadMedia.ts';
+import { findByline, findHeadline } from './headline.ts';
+import { subtreeEnd } from '../snapshot/tree.ts';
 
 /** What the document itself says about its article (meta tags, JSON-LD, <title>); all optional. */
 export interface ArticleHints {
@@ -30,8 +33,11 @@ export interface ReaderDecision {
 
 export function readerDecision(s: PageSnapshot, values: ArrayLike<number>, threshold: number,
   hints: ArticleHints = {}): ReaderDecision {
-  void hints;
   const { keep, article } = readerKeepAndArticle(s, values, threshold);
-  const show = keep.slice();
-  return { keep, article, headline: -1, byline: -1, show };
+  const headline = findHeadline(s, article, hints.title);
+  const byline = findByline(s, headline, article, hints.byline);
+  // The body text does not repeat the title and byline, which are reported apart (as other extractors do).
+  for (const node of [headline, byline]) if (node >= 0) keep.fill(0, node, subtreeEnd(s, node));
+  const show = showOnScreen(s, keep, article, headline, byline);
+  return { keep, article, headline, byline, show };
 }
