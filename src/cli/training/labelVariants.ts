@@ -2,8 +2,11 @@ import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import { mergeLabels, siteLevelTrainingLabels, type SiteLevelSettings } from './siteLevelTraining.ts';
 import type { CapturedOk, TrainingCorpus } from './trainingCorpus.ts';
 
-/** Where training labels come from: people (L3S), SiteLevel(θ) (000 §3 step 1), or both. */
-export const LABEL_VARIANTS = ['l3s', 'sitelevel', 'both'] as const;
+/**
+ * Where training labels come from: people (L3S), SiteLevel(θ) (000 §3 step 1), both, gold main texts aligned with
+ * the page (Dragnet, wcxb-dev), or every labelled source.
+ */
+export const LABEL_VARIANTS = ['l3s', 'sitelevel', 'both', 'gold', 'all'] as const;
 export type LabelVariant = (typeof LABEL_VARIANTS)[number];
 
 export function isLabelVariant(v: string): v is LabelVariant {
@@ -17,7 +20,20 @@ export const VARIANT_DESCRIPTIONS: Record<LabelVariant, string> = {
     'own (no human label used)',
   both: 'L3S training pages with human labels (SiteLevel labels fill the nodes people left unlabelled, on L3S sites ' +
     'with enough pages) plus Dragnet training sites with SiteLevel labels',
+  gold: 'gold-aligned labels only: Dragnet training sites (gold/N.txt, comments included) and wcxb-dev training sites ' +
+    '(articleBody), each node labelled by the share of its text found in the gold (no human node label used)',
+  all: 'every labelled source: L3S training pages with human labels, plus Dragnet and wcxb-dev training sites with ' +
+    'gold-aligned labels',
 };
+
+/** The dataset a training page comes from: the unit of `--weighting source`. */
+export type TrainingSource = 'l3s' | 'dragnet' | 'wcxb';
+
+export interface TrainingPage {
+  snapshot: PageSnapshot;
+  labels: Int8Array;
+  source: TrainingSource;
+}
 
 /** SiteLevel labels of the training pages, computed per dataset: 2008 and 2012 crawls of one host are two templates. */
 export interface SiteLevelRun {
@@ -40,23 +56,37 @@ export function runSiteLevel(corpus: TrainingCorpus, settings: SiteLevelSettings
   };
 }
 
-/** The labelled training pages of one variant, in corpus order. */
-export function variantTrainingPages(variant: LabelVariant, corpus: TrainingCorpus, siteLevel: SiteLevelRun):
-  Array<{ snapshot: PageSnapshot; labels: Int8Array }> {
-  const human = (c: CapturedOk) => ({ snapshot: c.snapshot, labels: c.labels });
-  const bySiteLevel = (pages: CapturedOk[]) => pages.flatMap((c) => {
+/** The labelled training pages of one variant, in corpus order (L3S, then Dragnet, then wcxb-dev). */
+export function variantTrainingPages(variant: LabelVariant, corpus: TrainingCorpus, siteLevel: SiteLevelRun): TrainingPage[] {
+  const human = (c: CapturedOk): TrainingPage => ({ snapshot: c.snapshot, labels: c.labels, source: 'l3s' });
+  const bySiteLevel = (pages: CapturedOk[], source: TrainingSource) => pages.flatMap((c): TrainingPage[] => {
     const labels = siteLevel.labels.get(c.page.id);
-    return labels ? [{ snapshot: c.snapshot, labels }] : [];
+    return labels ? [{ snapshot: c.snapshot, labels, source }] : [];
   });
+  const gold = (): TrainingPage[] => [
+    ...corpus.dragnetGoldTrain.map((g): TrainingPage => ({ snapshot: g.snapshot, labels: g.labels, source: 'dragnet' })),
+    ...corpus.wcxbTrain.map((g): TrainingPage => ({ snapshot: g.snapshot, labels: g.labels, source: 'wcxb' })),
+  ];
   switch (variant) {
     case 'l3s':
       return corpus.l3sTrain.map(human);
     case 'sitelevel':
-      return [...bySiteLevel(corpus.l3sTrain), ...bySiteLevel(corpus.dragnetTrain)];
+      return [...bySiteLevel(corpus.l3sTrain, 'l3s'), ...bySiteLevel(corpus.dragnetTrain, 'dragnet')];
     case 'both':
       return [
-        ...corpus.l3sTrain.map((c) => ({ snapshot: c.snapshot, labels: mergeLabels(c.labels, siteLevel.labels.get(c.page.id)) })),
-        ...bySiteLevel(corpus.dragnetTrain),
+        ...corpus.l3sTrain.map((c): TrainingPage => ({
+          snapshot: c.snapshot, labels: mergeLabels(c.labels, siteLevel.labels.get(c.page.id)), source: 'l3s',
+        })),
+        ...bySiteLevel(corpus.dragnetTrain, 'dragnet'),
       ];
+    case 'gold':
+      return gold();
+    case 'all':
+      return [...corpus.l3sTrain.map(human), ...gold()];
   }
+}
+
+/** Whether a variant needs the gold-aligned pages of Dragnet and wcxb-dev. */
+export function usesGoldLabels(variant: LabelVariant): boolean {
+  return variant === 'gold' || variant === 'all';
 }

@@ -3,17 +3,24 @@ import { classifyNodes } from '../../model/bucketedModel.ts';
 import { parseModelWeights } from '../../model/weights.ts';
 import { FEATURE_SCHEMA } from '../../features/featureSchema.ts';
 import type { TrainingRows } from './trainingRows.ts';
-import type { VariantResult } from './variantFit.ts';
+import type { HeldOutSet, VariantResult } from './variantFit.ts';
 import type { LabelAgreement } from './siteLevelAgreement.ts';
 import type { SiteLevelSettings } from './siteLevelTraining.ts';
 import { VARIANT_DESCRIPTIONS, type SiteLevelRun } from './labelVariants.ts';
+import { WEIGHTING_DESCRIPTIONS } from './rowWeights.ts';
+import {
+  fitName, goldLabelSection, heldOutSourcesSection, type ComparedModel, type GoldLabelSummary,
+} from './modelCardSources.ts';
 
 export interface ModelEvaluation {
   rows: number;
   auc: number;
+  /** Template (label 1) precision, recall and F1 at threshold 0.5. */
   precision: number;
   recall: number;
   f1: number;
+  /** F1 of the content class (label 0, score below 0.5). */
+  contentF1: number;
   accuracy: number;
   summary: string;
 }
@@ -31,14 +38,18 @@ export function evaluateModel(weightsJson: unknown, rows: TrainingRows): ModelEv
     else if (actual) fn++;
     else tn++;
   }
-  const precision = tp / Math.max(1, tp + fp);
-  const recall = tp / Math.max(1, tp + fn);
-  const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  const f = (hit: number, falseAlarm: number, miss: number) => {
+    const precision = hit / Math.max(1, hit + falseAlarm);
+    const recall = hit / Math.max(1, hit + miss);
+    return { precision, recall, f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0 };
+  };
+  const { precision, recall, f1 } = f(tp, fp, fn);
+  const contentF1 = f(tn, fn, fp).f1;
   const accuracy = (tp + tn) / Math.max(1, p.length);
   const auc = rocAuc(p, rows.labels);
   const summary = `${p.length} nodes, AUC ${auc.toFixed(3)}, template precision ${precision.toFixed(3)} ` +
-    `recall ${recall.toFixed(3)} F1 ${f1.toFixed(3)}, accuracy ${accuracy.toFixed(3)}`;
-  return { rows: p.length, auc, precision, recall, f1, accuracy, summary };
+    `recall ${recall.toFixed(3)} F1 ${f1.toFixed(3)}, content F1 ${contentF1.toFixed(3)}, accuracy ${accuracy.toFixed(3)}`;
+  return { rows: p.length, auc, precision, recall, f1, contentF1, accuracy, summary };
 }
 
 /** Area under the ROC curve by the rank-sum formula, ties sharing their average rank. */
@@ -63,6 +74,10 @@ export interface ModelCardInput {
   chosen: VariantResult;
   /** Every variant fitted on the same split (with --ablation), the chosen one among them. */
   ablation?: VariantResult[];
+  /** Models in the per-source tables: the shipped weights, the L3S-only fit (old labels) and the chosen one. */
+  compared: ComparedModel[];
+  heldOutSets: HeldOutSet[];
+  gold?: GoldLabelSummary;
   testRows: TrainingRows;
   ianaRows?: TrainingRows;
   split: string[];
@@ -71,6 +86,7 @@ export interface ModelCardInput {
   /** Wall-clock minutes of the whole command, capture included. */
   minutes: number;
   captureStats: { rendered: number; cached: number };
+  captureMinutes: number;
 }
 
 export function formatModelCard(o: ModelCardInput): string {
@@ -87,6 +103,8 @@ with L2 regularisation and balanced classes. The scores feed the isotonic smooth
   order, Newton's method from zero, so the same captures give the same weights; captures are cached per capture-code
   hash in .cache/capture, and a fresh render can lay out a few pages differently, e.g. late fonts or scripts)
 - Labels (\`--labels ${chosen.variant}\`): ${VARIANT_DESCRIPTIONS[chosen.variant]}
+- Weighting (\`--weighting ${chosen.weighting}\`): ${WEIGHTING_DESCRIPTIONS[chosen.weighting]}; within each area bucket
+  both classes then carry equal weight
 - Data: ${w.training.data}
 - Training rows: ${chosen.trainRows.labels.length} nodes (${count(chosen.trainRows.labels, 1)} template) from ` +
     `${chosen.trainRows.pages} pages; held out: ${o.testRows.labels.length} nodes from ${o.testRows.pages} L3S pages; ` +
@@ -94,8 +112,9 @@ with L2 regularisation and balanced classes. The scores feed the isotonic smooth
 - Only nodes the pipeline classifies are used (≥ 2000 px², not inside a smaller hidden node), with a label ≥ 0.
 - Area-fraction bucket bounds: ${w.bucketBounds.map((b) => b.toPrecision(3)).join(', ')}
 - Trained on: ${w.models.map((m) => JSON.stringify(m.trainedOn)).join('; ')}
-- Time: ${o.minutes.toFixed(1)} min for the whole command on 2 cores (${o.captureStats.rendered} pages rendered in ` +
-    `Chromium, ${o.captureStats.cached} captures read from .cache/capture), ${chosen.fitSeconds.toFixed(1)} s to fit
+- Time: ${o.minutes.toFixed(1)} min for the whole command on 2 cores, of which ${o.captureMinutes.toFixed(1)} min ` +
+    `capture (${o.captureStats.rendered} pages rendered in Chromium, ${o.captureStats.cached} captures read from ` +
+    `.cache/capture); ${chosen.fitSeconds.toFixed(1)} s to fit these weights
 - Date: ${w.training.date}
 
 ## Data split
@@ -126,6 +145,9 @@ Per site, every node gets a 53-bit hash of its subtree (tag, link flag, class/id
   nodes people call template, SiteLevel finds ${f3(a.recall)}.`);
   }
 
+  if (o.gold) sections.push(goldLabelSection(o.gold));
+  if (o.heldOutSets.length > 1 || o.compared.length > 1) sections.push(heldOutSourcesSection(o.heldOutSets, o.compared));
+
   sections.push(`## Held-out L3S sites, classifier alone (threshold 0.5)
 
 | nodes | ROC AUC | precision | recall | F1 | accuracy |
@@ -152,16 +174,15 @@ itself, so this favours models trained on SiteLevel labels; it is the only style
   if (o.ablation?.length) {
     sections.push(`## Ablation: where the training labels come from
 
-Every variant is fitted on the same split with the same settings and measured on the same held-out L3S sites with
-their human labels (node AUC and F1 of the classifier alone; §6.1 f-measures of Basic and Smooth); the iana column
+Every fit uses the same split and settings and is measured on the same held-out L3S sites with their human labels (node AUC and F1 of the classifier alone; §6.1 f-measures of Basic and Smooth); the iana column
 is the node AUC against iana's SiteLevel labels.
 
-| labels | training rows (template) | node AUC | node F1 | Basic Text F | Basic AT F | Basic Links F | Smooth Text F | Smooth AT F | Smooth Links F | iana AUC | fit s |
+| labels (weighting) | training rows (template) | node AUC | node F1 | Basic Text F | Basic AT F | Basic Links F | Smooth Text F | Smooth AT F | Smooth Links F | iana AUC | fit s |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${o.ablation.map((r) => {
     const basic = r.templateEval.find((t) => t.method === 'PageLevel Basic')!;
     const smooth = r.templateEval.find((t) => t.method === 'PageLevel Smooth')!;
-    return `| ${r.variant}${r.variant === chosen.variant ? ' (these weights)' : ''} | ${r.trainRows.labels.length} ` +
+    return `| ${fitName(r)}${r === chosen ? ' (these weights)' : ''} | ${r.trainRows.labels.length} ` +
       `(${count(r.trainRows.labels, 1)}) | ${f3(r.evaluation.auc)} | ${f3(r.evaluation.f1)} | ${f3(basic.text.f)} | ` +
       `${f3(basic.anchorText.f)} | ${f3(basic.links.f)} | ${f3(smooth.text.f)} | ${f3(smooth.anchorText.f)} | ` +
       `${f3(smooth.links.f)} | ${r.iana ? f3(r.iana.auc) : '–'} | ${r.fitSeconds.toFixed(1)} |`;

@@ -8,8 +8,15 @@ export interface TrainingRows {
   features: { rows: number; cols: number; data: Float32Array };
   labels: Uint8Array;
   areaFractions: Float64Array;
+  /** Per row, the index (in the pages given) of the page it comes from. */
+  pageOfRow: Uint32Array;
   pages: number;
 }
+
+/** Features per snapshot, computed once: every label variant and every held-out measure reads the same pages. */
+const featureCache = new WeakMap<PageSnapshot, ReturnType<typeof computeFeatures>>();
+/** Classified nodes per snapshot, likewise. */
+const classifiedCache = new WeakMap<PageSnapshot, Int32Array>();
 
 /**
  * One row per labelled node that the pipeline would classify: hidden nodes (under 2000 px², or inside one) are
@@ -19,30 +26,38 @@ export function buildTrainingRows(pages: Array<{ snapshot: PageSnapshot; labels:
   const chunks: Float32Array[] = [];
   const labels: number[] = [];
   const areas: number[] = [];
-  for (const { snapshot: s, labels: nodeLabels } of pages) {
-    const f = computeFeatures(s);
+  const pageOfRow: number[] = [];
+  pages.forEach(({ snapshot: s, labels: nodeLabels }, page) => {
+    let f = featureCache.get(s);
+    if (!f) featureCache.set(s, (f = computeFeatures(s)));
     for (const i of classifiedNodes(s)) {
       if (nodeLabels[i] < 0) continue;
       chunks.push(f.data.subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT));
       labels.push(nodeLabels[i]);
       areas.push(f.areaFraction[i]);
+      pageOfRow.push(page);
     }
-  }
+  });
   const data = new Float32Array(chunks.length * FEATURE_COUNT);
   chunks.forEach((c, k) => data.set(c, k * FEATURE_COUNT));
   return {
     features: { rows: chunks.length, cols: FEATURE_COUNT, data },
     labels: Uint8Array.from(labels),
     areaFractions: Float64Array.from(areas),
+    pageOfRow: Uint32Array.from(pageOfRow),
     pages: pages.length,
   };
 }
 
 /** The nodes the pipeline classifies on this page (visible, ≥ 2000 px², not inside a hidden node), as in 000 §5.3. */
 export function classifiedNodes(s: PageSnapshot): Int32Array {
+  const cached = classifiedCache.get(s);
+  if (cached) return cached;
   const areaOf = Float64Array.from({ length: s.count }, (_, i) => nodeArea(s, i));
-  return buildSmoothingProblem(s.parent, areaOf, new Float64Array(s.count), {
+  const nodes = buildSmoothingProblem(s.parent, areaOf, new Float64Array(s.count), {
     penaltyFactor: DEFAULT_PIPELINE_OPTIONS.penaltyFactor,
     minArea: DEFAULT_PIPELINE_OPTIONS.minArea,
   }).nodeOf;
+  classifiedCache.set(s, nodes);
+  return nodes;
 }
