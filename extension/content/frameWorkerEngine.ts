@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import { snapshotBuffers, type PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import type { ArticleHints } from '../../src/reader/readerDecision.ts';
 import { PortClient } from '../shared/portRpc.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
 import { CONNECT_MESSAGE, WORKER_HOST_PATH, WORKER_READY_MESSAGE } from '../worker/workerHandshake.ts';
@@ -38,8 +39,8 @@ export async function connectFrameWorker(container: ShadowRoot, timeoutMs: numbe
     return {
       kind: 'worker',
       readSiteMemory: (memory: string | null) => client.call('readSiteMemory', { memory }),
-      classify: (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean) =>
-        client.call('classify', { snapshot, weightsJson, useSiteMemory }, snapshotBuffers(snapshot)),
+      classify: (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints) =>
+        client.call('classify', { snapshot, weightsJson, useSiteMemory, hints }, snapshotBuffers(snapshot)),
       smooth: (options: PipelineOptions) => client.call('smooth', { options }),
       rememberPage: () => client.call('rememberPage', {}),
       dropSiteEvidence: () => client.call('dropSiteEvidence', {}),

@@ -1,5 +1,6 @@
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import type { ArticleHints } from '../../src/reader/readerDecision.ts';
 import { PipelineSession } from '../worker/pipelineSession.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
 import { yieldToPage } from './yieldToPage.ts';
@@ -17,9 +18,9 @@ export function inPageEngine(): PipelineEngine {
       await yieldToPage();
       return session.handlers.readSiteMemory({ memory }, undefined);
     },
-    classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean) => {
+    classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints) => {
       await yieldToPage();
-      const r = await session.handlers.classify({ snapshot, weightsJson, useSiteMemory }, undefined);
+      const r = await session.handlers.classify({ snapshot, weightsJson, useSiteMemory, hints }, undefined);
       await yieldToPage();
       return r;
     },

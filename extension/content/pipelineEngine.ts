@@ -1,5 +1,6 @@
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import type { ArticleHints } from '../../src/reader/readerDecision.ts';
 import type { ClassifiedWire, SmoothedWire } from '../shared/workerApi.ts';
 import type { EngineKind } from '../shared/runStatus.ts';
 import type { RememberedWire, SiteMemoryReadWire } from '../shared/siteMemoryApi.ts';
@@ -11,9 +12,11 @@ export interface PipelineEngine {
   readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire>;
   /**
    * Takes ownership of the snapshot: its buffers may be transferred and unusable afterwards. With `useSiteMemory`
-   * the memory read before gives the page's site evidence; without, the run is page-level only.
+   * the memory read before gives the page's site evidence; without, the run is page-level only. `hints` are what
+   * the document says about its article, for the reader decision.
    */
-  classify(snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean): Promise<ClassifiedWire>;
+  classify(snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints):
+    Promise<ClassifiedWire>;
   smooth(options: PipelineOptions): Promise<SmoothedWire>;
   /** Adds the classified page to the site memory given with it; answers the memory to store. */
   rememberPage(): Promise<RememberedWire>;

@@ -1,8 +1,10 @@
 /**
- * The reader view's article: a clean copy of the page's content parts. Keeps headings, paragraphs, links, images
- * (lazy `data-src` ones too), figures with captions, code blocks, tables, lists and quotes; drops template parts,
- * invisible elements, scripts, forms and embeds; unwraps layout containers; copies only harmless attributes.
- * Works on any Document (happy-dom in tests): it reads no layout.
+ * The reader view's article: the headline and byline on top, then a clean copy of the page's content parts. Keeps
+ * headings, paragraphs, links, images (lazy `data-src` ones too), figures with captions, code blocks, tables, lists
+ * and quotes; drops template parts, invisible elements, scripts, forms and embeds; unwraps layout containers; copies
+ * only harmless attributes. What is content is the core's reader decision alone (the verdict): no element is dropped
+ * here for what it is named, so the view shows the text `winnow extract` gives. Works on any Document (happy-dom in
+ * tests): it reads no layout.
  */
 import { parseUrl } from '../shared/parseUrl.ts';
 
@@ -19,13 +21,13 @@ const KEPT = new Set([
 const DROPPED = new Set([
   'script', 'style', 'noscript', 'template', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button',
   'select', 'textarea', 'label', 'svg', 'canvas', 'video', 'audio', 'map', 'dialog', 'link', 'meta', 'head', 'source',
-  'track', 'math', 'nav',
+  'track', 'math',
 ]);
 /** Elements that start a new block when unwrapped (their inline content becomes a paragraph). */
 const BLOCKS = new Set([
   'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'ul', 'ol', 'dl', 'table', 'figure', 'hr', 'div',
-  'section', 'article', 'main', 'header', 'footer', 'aside', 'center', 'details', 'summary', 'address', 'body',
-  'figcaption', 'li', 'dt', 'dd', 'caption',
+  'section', 'article', 'main', 'header', 'footer', 'aside', 'nav', 'center', 'details', 'summary', 'address',
+  'body', 'figcaption', 'li', 'dt', 'dd', 'caption',
 ]);
 const ATTRIBUTES: Record<string, string[]> = {
   a: ['href', 'title'],
@@ -47,8 +49,16 @@ const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset'];
 export interface ReaderContentOptions {
   /** Whether a (visible) element and its subtree belong in the article; elements not judged are dropped. */
   verdict: (el: Element) => NodeVerdict;
-  /** Title shown above the article when the content does not start with it. */
+  /** Title shown above the article when no headline was found and the content does not start with it. */
   title: string;
+  /**
+   * The page's headline and byline elements (the reader decision's): shown on top, title then byline, and left out
+   * of the body below so the headline appears once.
+   */
+  headline?: Element | null;
+  byline?: Element | null;
+  /** Author names the document declares (meta tags, JSON-LD), shown when no byline element was found. */
+  declaredByline?: string | null;
 }
 
 export function buildReaderContent(root: Element, out: Document, options: ReaderContentOptions): DocumentFragment {
@@ -78,15 +88,32 @@ let elementsSeen = 0;
 /** The conversion as a generator that pauses after each element, so a caller can slice it. */
 function* readerSteps(root: Element, out: Document, options: ReaderContentOptions): Generator<void, DocumentFragment> {
   const fragment = out.createDocumentFragment();
-  const article = yield* convertChildren(root, out, options, false);
+  const { headline, byline } = options;
+  const body: ReaderContentOptions = {
+    ...options,
+    verdict: (el) => (el === headline || el === byline ? 'skip' : options.verdict(el)),
+  };
+  const article = yield* convertChildren(root, out, body, false);
   const firstHeading = article.querySelector('h1, h2');
-  if (options.title && !(firstHeading && sameText(firstHeading.textContent ?? '', options.title))) {
+  const title = headline ? plainText(headline) : options.title;
+  if (title && (headline || !(firstHeading && sameText(firstHeading.textContent ?? '', title)))) {
     const h1 = out.createElement('h1');
-    h1.textContent = options.title;
+    h1.textContent = title;
     fragment.append(h1);
+  }
+  const by = byline ? plainText(byline) : options.declaredByline?.trim() ?? '';
+  if (by) {
+    const p = out.createElement('p');
+    p.className = 'byline';
+    p.textContent = by;
+    fragment.append(p);
   }
   fragment.append(article);
   return fragment;
+}
+
+function plainText(el: Element): string {
+  return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 function* convertChildren(el: Element, out: Document, o: ReaderContentOptions, preformatted: boolean):

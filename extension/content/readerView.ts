@@ -28,6 +28,7 @@ img { max-width: 100%; height: auto; display: block; margin: 0 auto; }
 p img, li img, a img { display: inline-block; }
 figure { margin-left: 0; margin-right: 0; }
 figcaption { color: var(--muted); font-size: .85em; text-align: center; margin-top: .4em; }
+.byline { color: var(--muted); font: .85em/1.5 system-ui, sans-serif; margin-top: -.2em; }
 blockquote { border-left: 3px solid var(--rule); margin-left: 0; padding-left: 1em; color: var(--muted); }
 pre { background: var(--code); padding: 12px 14px; border-radius: 6px; overflow: auto; line-height: 1.45; }
 code, kbd, samp, pre { font-family: ui-monospace, 'DejaVu Sans Mono', monospace; font-size: .85em; }

@@ -1,5 +1,6 @@
 import { captureSnapshotSliced } from '../../src/capture/captureSnapshot.ts';
 import { StyleCache } from '../../src/capture/elementStyle.ts';
+import { readPageMetadata } from '../../src/capture/pageMetadata.ts';
 import { DEFAULT_PIPELINE_OPTIONS, pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 import type { AnnotationExport } from '../shared/annotationSchema.ts';
@@ -12,6 +13,7 @@ import { LiveWatcher } from './liveWatcher.ts';
 import { createPageUi, type PageUi } from './pageUi.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
 import { buildReaderContentSliced } from './readerContent.ts';
+import { highlightParts, nodesToHide, type HighlightPart } from './shownParts.ts';
 import { ReaderView } from './readerView.ts';
 import { StatusToast } from './statusToast.ts';
 import { serialQueue } from '../shared/serialQueue.ts';
@@ -40,8 +42,12 @@ export interface ControllerDeps {
 interface PageCapture {
   elements: Element[];
   indexOf: Map<Element, number>;
+  /** The snapshot's parent array, kept here: the snapshot itself moves to the worker. */
+  parent: Int32Array;
   url: string;
   title: string;
+  /** What the document says its title and byline are (meta tags, JSON-LD…): the reader's fallbacks. */
+  declared: { title: string; byline: string | null };
   viewport: { width: number; height: number };
   captureMs: number;
   classifyMs: number;
@@ -56,6 +62,10 @@ interface PageCapture {
 interface SmoothedState {
   values: Float64Array;
   readerKeep: Uint8Array;
+  /** What hide mode leaves on screen and highlight mode never tints (the reader decision's `show`). */
+  show: Uint8Array;
+  headline: number;
+  byline: number;
   segments: Segment[];
   /** Per segment, 1 when its root repeats across the site's pages. */
   siteSegments: Uint8Array;
@@ -176,7 +186,7 @@ export class WinnowController {
       engine: this.engineKind,
       timingsMs: { capture: c.captureMs, classify: c.classifyMs, smooth: s.smoothMs, total: this.totalMs },
       shownAtEpochMs: this.shownAtEpochMs,
-      site: c.site && { ...c.site, templateSegments: siteTemplateBoxes(s).length },
+      site: c.site && { ...c.site, templateSegments: siteTemplateSegments(c, s) },
     };
   }
 
@@ -266,11 +276,14 @@ export class WinnowController {
     this.captures += 1;
     const indexOf = new Map<Element, number>();
     elements.forEach((el, i) => indexOf.set(el, i));
+    const metadata = readPageMetadata(this.doc);
     const capture: PageCapture = {
       elements,
       indexOf,
+      parent: snapshot.parent.slice(),
       url: snapshot.url,
       title: snapshot.title,
+      declared: { title: metadata.title || snapshot.title, byline: metadata.byline },
       viewport: { ...snapshot.viewport },
       captureMs: snapshot.captureMs,
       classifyMs: 0,
@@ -281,7 +294,8 @@ export class WinnowController {
     this.modelVersion = model.version;
     const tooLarge = snapshot.count > SITE_MEMORY_MAX_NODES;
     // The snapshot's buffers move to the worker here and are unusable in this thread afterwards.
-    const classified = await engine.classify(snapshot, model.json, !tooLarge && fetched?.ready === true);
+    const classified = await engine.classify(snapshot, model.json, !tooLarge && fetched?.ready === true,
+      capture.declared);
     capture.classifyMs = classified.featuresMs + classified.classifyMs;
     if (fetched) {
       const site = siteAfterClassify(fetched, classified.site, tooLarge);
@@ -309,8 +323,8 @@ export class WinnowController {
     const s = this.settings!;
     const r = await engine.smooth(pipelineOptions({ penaltyFactor: s.penaltyFactor, threshold: s.threshold }));
     this.smooths += 1;
-    return { values: r.values, readerKeep: r.readerKeep, segments: r.segments, siteSegments: r.siteSegments,
-      templateTextShare: r.templateTextShare, smoothMs: r.smoothMs };
+    return { values: r.values, readerKeep: r.readerKeep, show: r.show, headline: r.headline, byline: r.byline,
+      segments: r.segments, siteSegments: r.siteSegments, templateTextShare: r.templateTextShare, smoothMs: r.smoothMs };
   }
 
   private startEngine(): Promise<PipelineEngine> {
@@ -329,21 +343,26 @@ export class WinnowController {
     const s = this.smoothed!;
     const threshold = this.settings!.threshold;
     if (mode === 'highlight') {
-      const boxes = highlighted(s).map((k) => {
-        const g = s.segments[k];
-        return { el: c.elements[g.node], score: g.score, site: s.siteSegments[k] === 1 };
-      });
+      const boxes = highlighted(c, s).map(({ node, segment }) => ({
+        el: c.elements[node], score: s.segments[segment].score, site: s.siteSegments[segment] === 1,
+      }));
       this.overlay!.show(boxes, threshold);
     } else if (mode === 'hide') {
-      const root = s.segments[0];
-      if (root && root.template) {
+      if (!s.show.some((v, i) => v === 1 && i > 0)) {
         this.toast!.error('Winnow judged this whole page to be template, so nothing was hidden. Try a lower penalty.');
         return;
       }
-      this.hidden.hide(topTemplateSegments(s.segments).map((g) => c.elements[g.node]));
+      // Everything but the content (headline, lead media, body): never an ancestor of a shown node, never the page.
+      const page = new Set<Element | null>([this.doc.body, this.doc.documentElement]);
+      this.hidden.hide(nodesToHide(c.parent, s.show).map((i) => c.elements[i]).filter((el) => !page.has(el)));
     } else if (mode === 'reader') {
+      const headline = s.headline >= 0 ? c.elements[s.headline] : null;
+      const byline = s.byline >= 0 ? c.elements[s.byline] : null;
       const article = await buildReaderContentSliced(this.doc.body ?? this.doc.documentElement, this.doc, {
-        title: c.title,
+        title: c.declared.title,
+        declaredByline: c.declared.byline,
+        headline,
+        byline,
         verdict: (el) => {
           const i = c.indexOf.get(el);
           return i !== undefined && s.readerKeep[i] === 1 ? 'keep' : 'skip';
@@ -407,18 +426,12 @@ export class WinnowController {
   }
 }
 
-/** Indices of the template segments (as drawn in highlight mode) whose root repeats across the site's pages. */
-function siteTemplateBoxes(s: SmoothedState): number[] {
-  return highlighted(s).filter((k) => s.siteSegments[k] === 1);
+/** How many template segments highlight mode draws (in one box or more) whose root repeats across the site. */
+function siteTemplateSegments(c: PageCapture, s: SmoothedState): number {
+  return new Set(highlighted(c, s).map((p) => p.segment).filter((k) => s.siteSegments[k] === 1)).size;
 }
 
-/** Indices of the segments highlight mode draws: the template ones, except the page root. */
-function highlighted(s: SmoothedState): number[] {
-  return s.segments.flatMap((g, k) => (g.template && g.node !== 0 ? [k] : []));
-}
-
-/** Template segments not inside another template segment, except the page root (hiding it would blank the page). */
-export function topTemplateSegments(segments: readonly Segment[]): Segment[] {
-  return segments.filter((g) => g.template && g.node !== 0 &&
-    !(g.parentSegment >= 0 && segments[g.parentSegment].template));
+/** The boxes highlight mode draws: template segments except the page root, minus what the reader shows. */
+function highlighted(c: PageCapture, s: SmoothedState): HighlightPart[] {
+  return highlightParts(c.parent, s.show, s.segments);
 }

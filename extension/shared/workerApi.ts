@@ -2,13 +2,19 @@ import type { Method } from './protocol.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { Segment } from '../../src/segment/segments.ts';
+import type { ArticleHints } from '../../src/reader/readerDecision.ts';
 import type { RememberedWire, SiteEvidenceWire, SiteMemoryReadWire } from './siteMemoryApi.ts';
 
 /** The smoothing result as it crosses the port: values are transferred back, segments are cloned. */
 export interface SmoothedWire {
   values: Float64Array;
-  /** Per node, 1 when the reader view keeps it (see src/reader/readerKeep.ts). */
+  /** Per node, 1 when the node belongs to the body text the reader view shows (src/reader/readerDecision.ts). */
   readerKeep: Uint8Array;
+  /** Per node, 1 when hide mode leaves it on screen: the body, headline, byline and lead media. */
+  show: Uint8Array;
+  /** The headline and byline nodes, -1 when none was found; not in `readerKeep` (the reader puts them on top). */
+  headline: number;
+  byline: number;
   segments: Segment[];
   /** Per segment, 1 when its root node repeats across the site's pages (a site-level template). */
   siteSegments: Uint8Array;
@@ -36,8 +42,10 @@ export interface WorkerApi {
   /**
    * Computes features and classifier scores for a snapshot whose buffers were transferred. With `useSiteMemory`, the
    * page's evidence from the memory read before becomes a prior on the scores (the memory is kept for `rememberPage`).
+   * `hints` (what the document says its title and byline are) are kept for the reader decision of every smooth.
    */
-  classify: Method<{ snapshot: PageSnapshot; weightsJson: unknown; useSiteMemory?: boolean }, ClassifiedWire>;
+  classify: Method<{ snapshot: PageSnapshot; weightsJson: unknown; useSiteMemory?: boolean; hints?: ArticleHints },
+    ClassifiedWire>;
   /** Re-smooths the kept classified page with new options: no capture, no classification. */
   smooth: Method<{ options: PipelineOptions }, SmoothedWire>;
   /**

@@ -4,7 +4,7 @@ import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { parseModelWeights, type ModelWeights } from '../../src/model/weights.ts';
 import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import type { Segment } from '../../src/segment/segments.ts';
-import { readerKeep } from '../../src/reader/readerKeep.ts';
+import { readerDecision, type ArticleHints } from '../../src/reader/readerDecision.ts';
 import type { Handlers } from '../shared/protocol.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
 import {
@@ -23,14 +23,17 @@ export class PipelineSession {
   /** The site memory the classified page's evidence came from (the page not yet in it); null without. */
   private siteMemory: SiteMemoryRead | null = null;
   private weights: { json: string; parsed: ModelWeights } | null = null;
+  /** What the classified page's document says about its article, for the reader decision. */
+  private hints: ArticleHints = {};
 
   readonly handlers: Handlers<WorkerApi> = {
     readSiteMemory: ({ memory }) => {
       this.readMemory = readSiteMemory(memory);
       return readWire(this.readMemory);
     },
-    classify: ({ snapshot, weightsJson, useSiteMemory }) => {
+    classify: ({ snapshot, weightsJson, useSiteMemory, hints }) => {
       const page = classifyPage(snapshot, this.weightsFor(weightsJson));
+      this.hints = hints ?? {};
       const read = useSiteMemory ? this.readMemory : null;
       this.readMemory = null;
       const found = read && evidenceOf(read.memory, snapshot);
@@ -43,9 +46,13 @@ export class PipelineSession {
       const classified = this.requireClassified();
       const opts = pipelineOptions(options);
       const smoothed = smoothPage(classified, opts);
+      const reader = readerDecision(classified.snapshot, smoothed.values, opts.threshold, this.hints);
       return {
         values: smoothed.values,
-        readerKeep: readerKeep(classified.snapshot, smoothed.values, opts.threshold),
+        readerKeep: reader.keep,
+        show: reader.show,
+        headline: reader.headline,
+        byline: reader.byline,
         segments: smoothed.segments,
         siteSegments: siteTemplateSegments(smoothed.segments, classified.siteTemplate),
         smoothedNodes: smoothed.smoothedNodes,

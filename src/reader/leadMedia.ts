@@ -20,6 +20,7 @@ const NEVER_LEAD = HintBit.NAV | HintBit.FOOTER | HintBit.SOCIAL | HintBit.RELAT
  * ("article-header", "entry-aside"), so they bar a part only when it is not also named as content.
  */
 const LEAD_ONLY_IF_CONTENT = HintBit.HEADER | HintBit.SIDEBAR;
+const CONTENT_NAMES = HintBit.CONTENT | HintBit.ARTICLE_BODY | HintBit.ARTICLE_HEAD;
 
 /**
  * A lead is at least this big (CSS px): thumbnails in a teaser list, avatars, icons and rating stars are smaller.
@@ -152,7 +153,7 @@ function mediaGroup(s: PageSnapshot, m: number, common: number): number {
 
 function namedChrome(hints: number): boolean {
   if ((hints & NEVER_LEAD) !== 0) return true;
-  return (hints & LEAD_ONLY_IF_CONTENT) !== 0 && (hints & HintBit.CONTENT) === 0;
+  return (hints & LEAD_ONLY_IF_CONTENT) !== 0 && (hints & CONTENT_NAMES) === 0;
 }
 
 /**

@@ -60,6 +60,34 @@ describe('reader content', () => {
     expect(noHeading.querySelector('h1')!.textContent).toBe('Flood waters recede');
   });
 
+  it('puts the headline on top and the byline under it, once, whatever the body holds', () => {
+    document.body.innerHTML = `<header><h1 id="h">Flood waters recede</h1><p id="by">By Ana Lima</p></header>
+      <div id="story"><p>The first paragraph.</p></div>`;
+    const out = document.implementation.createHTMLDocument('');
+    const div = out.createElement('div');
+    div.append(buildReaderContent(document.body, out, {
+      title: 'Flood waters recede | Daily Example', headline: document.getElementById('h'),
+      byline: document.getElementById('by'), verdict: () => 'keep',
+    }));
+    expect(div.innerHTML.replace(/>\s+</g, '><')).toBe('<h1>Flood waters recede</h1><p class="byline">By Ana Lima</p>' +
+      '<p>The first paragraph.</p>');
+  });
+
+  it('shows the declared author when no byline element was found', () => {
+    document.body.innerHTML = '<p>The first paragraph.</p>';
+    const out = document.implementation.createHTMLDocument('');
+    const div = out.createElement('div');
+    div.append(buildReaderContent(document.body, out, {
+      title: 'Flood waters recede', declaredByline: 'Ana Lima', verdict: () => 'keep',
+    }));
+    expect(div.innerHTML).toBe('<h1>Flood waters recede</h1><p class="byline">Ana Lima</p><p>The first paragraph.</p>');
+  });
+
+  it('keeps whatever the decision keeps: a nav inside the content is not dropped for its name', () => {
+    const html = build((el) => el.matches('aside, aside *')).innerHTML;
+    expect(html).toContain('Home');
+  });
+
   it('builds the same article in slices, giving the page turns', async () => {
     const sync = build(skipTemplate).innerHTML;
     document.body.innerHTML = PAGE.repeat(40);
