@@ -4,6 +4,7 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { HintBit } from '../snapshot/hintBits.ts';
+import { TAG } from '../snapshot/tags.ts';
 import { mergeIntoRegions, validNodes } from '../segment/sdTree.ts';
 import { informativeRegions, SD_DEFAULTS } from '../segment/informativeRegions.ts';
 
@@ -46,7 +47,7 @@ export function readerArticle(s: PageSnapshot, prose: Uint32Array): ReaderArticl
 }
 
 function articleRegion(s: PageSnapshot, regions: ReadonlyMap<number, number>): number {
-  const unlikely = insideHinted(s, NOT_ARTICLE);
+  const unlikely = insideChrome(s, NOT_ARTICLE);
   let best = -1;
   let bestDensity = 0;
   let fallback = -1;
@@ -60,6 +61,27 @@ function articleRegion(s: PageSnapshot, regions: ReadonlyMap<number, number>): n
   const parent = s.parent[chosen];
   for (const r of regions.keys()) if (r !== chosen && s.parent[r] === parent && parent > 0) return parent;
   return chosen;
+}
+
+/**
+ * Per node, 1 when it or an ancestor has one of the hint bits, unless a nearer ancestor (or the node, when it has none of the bits itself) is named as the
+ * page's main content: `<main>`, `<article>`, role=main or an article body by name. Pages put layout words on the
+ * containers of their main column (`<main class="has-sidebar">`, a theme's `content-sidebar-wrap`), and the story
+ * inside is not chrome for it.
+ */
+export function insideChrome(s: PageSnapshot, bits: number): Uint8Array {
+  const inside = new Uint8Array(s.count);
+  for (let i = 0; i < s.count; i++) {
+    if ((s.hints[i] & bits) !== 0) inside[i] = 1;
+    else inside[i] = !isNamedMain(s, i) && i > 0 && inside[s.parent[i]] === 1 ? 1 : 0;
+  }
+  return inside;
+}
+
+/** `<main>`, `<article>`, role=main, or an article body by name (itemprop=articleBody, entry-content…). */
+export function isNamedMain(s: PageSnapshot, i: number): boolean {
+  return s.tag[i] === TAG.MAIN || s.tag[i] === TAG.ARTICLE ||
+    (s.hints[i] & (HintBit.ROLE_MAIN | HintBit.ARTICLE_BODY)) !== 0;
 }
 
 /** Per node, 1 when it or an ancestor has one of the hint bits. */

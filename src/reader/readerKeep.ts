@@ -6,6 +6,8 @@ import { subtreeEnd } from '../snapshot/tree.ts';
 import { dropCommentSections, dropLinkLists, subtreeMaxProse } from './readerDrops.ts';
 import { keepRecords } from './readerRecords.ts';
 import { NOT_STORY } from './readerHints.ts';
+import { mainArea } from './mainArea.ts';
+import { HintBit } from '../snapshot/hintBits.ts';
 
 /** Elements that carry content by what they are, not by their words: data tables, code blocks, figures. */
 const CONTENT_SHAPED = new Set<number>([TAG.TABLE, TAG.PRE, TAG.FIGURE]);
@@ -43,6 +45,11 @@ export function readerKeepAndArticle(s: PageSnapshot, values: ArrayLike<number>,
   const prose = ownDensity(s, true);
   const { article, protect } = readerArticle(s, prose);
   if (article >= 0) keepArticle(s, keep, article);
+  const main = mainArea(s, prose);
+  if (main >= 0 && (article < 0 || (article >= main && article < subtreeEnd(s, main)))) {
+    keepOnlyInside(s, keep, main);
+    if (article < 0) rescueInside(s, keep, main, NOT_STORY & ~HintBit.COMMENT);
+  }
   const maxProse = subtreeMaxProse(s, prose);
   keepRecords(s, keep, article, maxProse);
   dropCommentSections(s, keep, protect, article);
@@ -79,10 +86,23 @@ function isContentShaped(s: PageSnapshot, i: number): boolean {
 
 /** Step 2 of readerKeep: the article and its ancestors, and the article's parts that are not links or chrome. */
 function keepArticle(s: PageSnapshot, keep: Uint8Array, article: number): void {
-  for (let a = article; a >= 0 && !keep[a]; a = s.parent[a]) keep[a] = 1;
-  const end = subtreeEnd(s, article);
-  for (let i = article + 1; i < end; i++) {
-    if (keep[i] || !keep[s.parent[i]] || (s.hints[i] & NOT_STORY) !== 0) continue;
+  rescueInside(s, keep, article, NOT_STORY);
+}
+
+/** Keeps `root` and its ancestors, and brings back its parts that are not mostly links nor named by `chrome` bits. */
+function rescueInside(s: PageSnapshot, keep: Uint8Array, root: number, chrome: number): void {
+  for (let a = root; a >= 0 && !keep[a]; a = s.parent[a]) keep[a] = 1;
+  const end = subtreeEnd(s, root);
+  for (let i = root + 1; i < end; i++) {
+    if (keep[i] || !keep[s.parent[i]] || (s.hints[i] & chrome) !== 0) continue;
     if (s.anchorChars[i] <= RESCUE_MAX_ANCHOR_SHARE * s.textChars[i]) keep[i] = 1;
   }
+}
+
+/** Drops everything outside `root` but its ancestors: the page's header, menus, footer and banners. */
+function keepOnlyInside(s: PageSnapshot, keep: Uint8Array, root: number): void {
+  const end = subtreeEnd(s, root);
+  const ancestor = new Uint8Array(s.count);
+  for (let a = root; a >= 0; a = s.parent[a]) ancestor[a] = 1;
+  for (let i = 0; i < s.count; i++) if ((i < root || i >= end) && !ancestor[i]) keep[i] = 0;
 }

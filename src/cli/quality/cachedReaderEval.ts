@@ -17,14 +17,17 @@ import { readerDecision } from '../../reader/readerDecision.ts';
 import { readerText } from '../../reader/readerText.ts';
 import { aggregateScores, scorePage, type PageScore } from '../../eval/shingles.ts';
 import { CACHE_DIR } from '../datasets.ts';
+import { snapshotFromJson } from '../../snapshot/snapshotJson.ts';
 
 const { values } = parseArgs({ options: {
   model: { type: 'string' }, sets: { type: 'string' }, save: { type: 'string' }, diff: { type: 'string' },
-  show: { type: 'string' },
+  show: { type: 'string' }, 'capture-dir': { type: 'string' },
 } });
 const sets = (values.sets ?? 'wcxb,dragnet,cleaneval').split(',') as GoldPage['set'][];
 const pages = await heldOutGoldPages(sets);
-const captured = await captureLabelledPages(pages, { useCache: true, log: () => {} });
+// --capture-dir reads an older capture cache as it is (to tell a reader change from a capture change).
+const captured = values['capture-dir'] ? await readCaptures(values['capture-dir'], pages)
+  : await captureLabelledPages(pages, { useCache: true, log: () => {} });
 const model = await loadModel(values.model);
 const opts = pipelineOptions();
 
@@ -74,4 +77,14 @@ if (values.diff && existsSync(join(dir, `${values.diff}.json`))) {
 if (values.show) {
   const r = rows.find((x) => x.id === values.show);
   if (r) console.log(`--- ${r.id} F1 ${r.f1.toFixed(3)} P ${r.p} R ${r.r}\n${r.text.slice(0, 3000)}`);
+}
+
+async function readCaptures(dir: string, list: GoldPage[]) {
+  const out = [];
+  for (const page of list) {
+    const file = join(dir, `${page.id}.json`);
+    if (!existsSync(file)) continue;
+    out.push({ page, snapshot: snapshotFromJson(JSON.parse(await readFile(file, 'utf8')).snapshot) });
+  }
+  return out;
 }
