@@ -11,6 +11,7 @@ import { dragnetGoldPages, type GoldPage } from '../../src/cli/training/goldPage
 import { DRAGNET_HOLDOUT_PERCENT } from '../../src/cli/training/dragnetPages.ts';
 import { fnv1a } from '../../src/cli/training/l3sPages.ts';
 import { variantTrainingPages, type SiteLevelRun } from '../../src/cli/training/labelVariants.ts';
+import { heldOutSourcesSection } from '../../src/cli/training/modelCardSources.ts';
 import type { TrainingCorpus } from '../../src/cli/training/trainingCorpus.ts';
 import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
 
@@ -161,5 +162,27 @@ describe('variantTrainingPages with gold labels', () => {
     expect(variantTrainingPages('all', corpus, run).map((p) => p.source)).toEqual(['l3s', 'dragnet', 'wcxb']);
     expect(variantTrainingPages('gold', corpus, run).map((p) => p.source)).toEqual(['dragnet', 'wcxb']);
     expect(variantTrainingPages('l3s', corpus, run).map((p) => p.source)).toEqual(['l3s']);
+  });
+});
+
+describe('model card: held-out sets per source', () => {
+  const evaluation = (auc: number) => ({ rows: 3, auc, precision: 1, recall: 1, f1: 0.9, contentF1: 0.8, accuracy: 1, summary: '' });
+  const rows = { features: { rows: 3, cols: 0, data: new Float32Array() }, labels: Uint8Array.from([1, 0, 1]),
+    areaFractions: new Float64Array(3), pageOfRow: new Uint32Array(3), pages: 2 };
+  const smooth = { method: 'PageLevel Smooth' as const, text: { precision: 1, recall: 1, f: 0.5 },
+    anchorText: { precision: 1, recall: 1, f: 0.6 }, links: { precision: 1, recall: 1, f: 0.7 } };
+  const model = (name: string, auc: number) =>
+    ({ name, measurement: { evaluation: evaluation(auc), heldOut: [evaluation(auc), evaluation(NaN)], templateEval: [smooth] } });
+
+  it('has a row per held-out set and a column per model', () => {
+    const text = heldOutSourcesSection(
+      [{ name: 'L3S held-out sites', labelledBy: 'people', rows }, { name: 'wcxb-dev held-out: forum', labelledBy: 'gold-aligned', rows }],
+      [model('shipped', 0.9), model('all (source)', 0.95)],
+    );
+    expect(text).toContain('| held-out set | labels | pages | nodes (template) | shipped | all (source) |');
+    expect(text).toContain('| L3S held-out sites | people | 2 | 3 (2) | 0.900 | 0.950 |');
+    expect(text).toContain('| wcxb-dev held-out: forum | gold-aligned | 2 | 3 (2) | – | – |');
+    expect(text).toContain('| L3S held-out sites | people | 2 | 3 (2) | 0.900 / 0.800 | 0.900 / 0.800 |');
+    expect(text).toContain('| 0.500 / 0.600 / 0.700 | 0.500 / 0.600 / 0.700 |');
   });
 });

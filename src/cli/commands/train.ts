@@ -103,8 +103,11 @@ export async function runTrain(args: string[]): Promise<number> {
   const training = { command, data: dataLine(corpus, siteLevel, labels, holdoutPercent), date: new Date().toISOString().slice(0, 10) };
   const held = evaluationRows(corpus, siteLevel);
   const hasGold = corpus.dragnetGoldTrain.length + corpus.wcxbTrain.length > 0;
-  // The chosen fit first, then the L3S-only fit (the old labels) it is compared with, then the ablation's.
-  const plan: Array<{ variant: LabelVariant; weighting: Weighting }> = [{ variant: labels, weighting }, { variant: 'l3s', weighting }];
+  // The chosen fit first, then the L3S-only fits it is compared with (the old labels, with the old recipe and with
+  // this weighting), then the ablation's.
+  const plan: Array<{ variant: LabelVariant; weighting: Weighting }> = [
+    { variant: labels, weighting }, { variant: 'l3s', weighting: 'row' }, { variant: 'l3s', weighting },
+  ];
   if (values.ablation) {
     for (const v of LABEL_VARIANTS) plan.push({ variant: v, weighting });
     for (const w of WEIGHTINGS) plan.push({ variant: 'all', weighting: w });
@@ -121,9 +124,11 @@ export async function runTrain(args: string[]): Promise<number> {
   if (!chosen.trainRows.labels.length) throw new Error(`no training data for --labels ${labels}`);
 
   const baseline = await readBaseline(values.baseline ?? DEFAULT_MODEL_PATH, corpus, held);
+  // Old to new: the shipped weights, the L3S-only fits, then the others (the chosen one among them).
+  const fits = [...results.filter((r) => r.variant === 'l3s'), ...results.filter((r) => r.variant !== 'l3s')];
   const compared: ComparedModel[] = [
     ...(baseline ? [baseline] : []),
-    ...results.map((r) => ({ name: fitName(r), measurement: r })),
+    ...fits.map((r) => ({ name: r === chosen ? `${fitName(r)}, these weights` : fitName(r), measurement: r })),
   ];
   const gold = hasGold ? {
     options: DEFAULT_GOLD_ALIGNMENT,
