@@ -1,48 +1,56 @@
-import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, offlineContext, openPage } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
 import type { InputItem } from './inputFiles.ts';
 import type { PageAnalysisJson } from '../pipeline/pageAnalysis.ts';
 import type { PipelineOptions } from '../pipeline/pipelineOptions.ts';
 import { mapWithConcurrency } from './concurrency.ts';
+import { openReadablePage, type ReadablePage } from './readablePage.ts';
+import { beforeDeadline, seconds } from './deadline.ts';
+import { pageBundle } from './pageBundle.ts';
 
 export interface AnalyzeOptions {
   weightsJson: unknown;
   pipeline: Partial<PipelineOptions>;
+  /** Per page, for everything: loading, injecting Winnow's script and running it. */
   timeoutMs: number;
+  /** Whether the pages' own scripts run (default true). */
+  scripts?: boolean;
   concurrency?: number;
-  /** Called with each page while it is still open (screenshots, extra evaluation). */
-  onPage?: (page: import('playwright-core').Page, analysis: PageAnalysisJson, item: InputItem) => Promise<void>;
+  /** Called with each page while it is still open (screenshots, extra evaluation); not bound by the timeout. */
+  onPage?: (page: Page, analysis: PageAnalysisJson, item: InputItem) => Promise<void>;
 }
 
-export type FileOutcome = { item: InputItem; analysis: PageAnalysisJson } | { item: InputItem; error: string };
+/** A page read, with the warnings about how (it never finished loading, it tried to leave, …), or why it was not. */
+export type FileOutcome =
+  | { item: InputItem; analysis: PageAnalysisJson; warnings?: string[] }
+  | { item: InputItem; error: string };
 
 /** Renders each file in headless Chromium and runs the pipeline inside the page. Failures stay per file. */
 export async function analyzeFiles(items: InputItem[], options: AnalyzeOptions, browser?: Browser):
   Promise<FileOutcome[]> {
+  // Built once, before any page's clock starts: building is not the page's time.
+  await pageBundle();
   const ownBrowser = browser ?? (await launchBrowser());
-  const context = await offlineContext(ownBrowser);
   try {
     return await mapWithConcurrency(items, options.concurrency ?? 2, async (item): Promise<FileOutcome> => {
       if (!item.path) return { item, error: item.error ?? 'unreadable' };
+      const deadline = Date.now() + options.timeoutMs;
+      let readable: ReadablePage | null = null;
       try {
-        const page = await openPage(context, pathToFileURL(item.path).href, options.timeoutMs);
-        try {
-          const analysis = await page.evaluate(
-            ([w, o]) => (globalThis as any).__winnow.analyze(w, o) as PageAnalysisJson,
-            [options.weightsJson, options.pipeline] as const,
-          );
-          if (options.onPage) await options.onPage(page, analysis, item);
-          return { item, analysis };
-        } finally {
-          await page.close();
-        }
+        readable = await openReadablePage(ownBrowser, item.path, { deadline, scripts: options.scripts ?? true });
+        const analysis = await beforeDeadline(readable.page.evaluate(
+          ([w, o]) => (globalThis as any).__winnow.analyze(w, o) as PageAnalysisJson,
+          [options.weightsJson, options.pipeline] as const,
+        ), deadline, `extraction did not finish within ${seconds(options.timeoutMs)}`);
+        if (options.onPage) await options.onPage(readable.page, analysis, item);
+        return { item, analysis, warnings: readable.warnings };
       } catch (e) {
         return { item, error: oneLine(e) };
+      } finally {
+        await readable?.close();
       }
     });
   } finally {
-    await context.close();
     if (!browser) await ownBrowser.close();
   }
 }

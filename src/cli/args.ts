@@ -20,3 +20,10 @@ export function numberOption(value: string | boolean | undefined, name: string):
   }
   return n;
 }
+
+/** `--scripts on|off`: whether the pages' own scripts run (default on). */
+export function scriptsOption(value: string | boolean | undefined): boolean {
+  if (value === undefined || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new UsageError(`--scripts needs on or off, got '${value}'`);
+}

@@ -23,12 +23,22 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: QUIET_CHROMIUM_ARGS });
 }
 
+export interface ContextOptions {
+  /**
+   * Whether the page's own scripts run (default true). Off, Chromium runs none of them (nor their timers or
+   * animation frames), while page.evaluate, and so Winnow's injected script, still works.
+   */
+  scripts?: boolean;
+}
+
 /**
  * A context where only file: and data: URLs load: pages are rendered from disk with whatever CSS and images sit
  * beside them, and every other request is aborted so a page never waits on the network.
  */
-export async function offlineContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, javaScriptEnabled: true });
+export async function offlineContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT, deviceScaleFactor: 1, javaScriptEnabled: options.scripts ?? true,
+  });
   await context.route('**/*', (route) => {
     const url = route.request().url();
     // Only local files: a protocol-relative address (//cdn.example/x.png) in a saved page resolves to

@@ -1,5 +1,6 @@
 import { stat, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { sniffPageFile } from './pageSniff.ts';
 
 export interface InputItem {
   /** As the user named it (or found inside a named folder). */
@@ -9,7 +10,10 @@ export interface InputItem {
   error?: string;
 }
 
-/** Expands FILE_OR_DIR arguments: folders give their .html/.htm files, recursively, in sorted order. */
+/**
+ * Expands FILE_OR_DIR arguments: folders give their .html/.htm files, recursively, in sorted order. A file that is
+ * not a page (empty, or binary) comes back with the reason instead of a path, so it is never rendered.
+ */
 export async function expandInputs(args: string[]): Promise<InputItem[]> {
   const items: InputItem[] = [];
   for (const arg of args) {
@@ -23,12 +27,24 @@ export async function expandInputs(args: string[]): Promise<InputItem[]> {
     if (info.isDirectory()) {
       const found = await htmlFilesUnder(arg);
       if (found.length === 0) items.push({ file: arg, path: null, error: 'folder has no .html files' });
-      for (const f of found) items.push({ file: f, path: resolve(f) });
+      for (const f of found) items.push(await pageItem(f));
     } else {
-      items.push({ file: arg, path: resolve(arg) });
+      items.push(await pageItem(arg));
     }
   }
   return items;
+}
+
+async function pageItem(file: string): Promise<InputItem> {
+  const path = resolve(file);
+  let sniff;
+  try {
+    sniff = await sniffPageFile(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { file, path: null, error: code === 'EACCES' ? 'permission denied' : `unreadable (${code ?? String(e)})` };
+  }
+  return sniff.page ? { file, path } : { file, path: null, error: sniff.reason };
 }
 
 async function htmlFilesUnder(dir: string): Promise<string[]> {

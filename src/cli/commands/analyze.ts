@@ -2,7 +2,7 @@ import { expandInputs } from '../inputFiles.ts';
 import { analyzeFiles, type FileOutcome } from '../analyzeFiles.ts';
 import { analysisJson } from '../analysisJson.ts';
 import { loadModel } from '../modelFile.ts';
-import { numberOption, parseCommandArgs, UsageError } from '../args.ts';
+import { numberOption, parseCommandArgs, scriptsOption, UsageError } from '../args.ts';
 import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { formatSegmentTable } from '../segmentTable.ts';
 import { analyzeSite, type SiteFileOutcome } from '../site/analyzeSite.ts';
@@ -16,8 +16,11 @@ export async function runAnalyze(args: string[]): Promise<number> {
     json: { type: 'boolean' },
     model: { type: 'string' },
     site: { type: 'boolean' },
+    scripts: { type: 'string' },
   });
   if (positionals.length === 0) throw new UsageError('analyze needs at least one FILE_OR_DIR');
+  const scripts = scriptsOption(values.scripts);
+  if (values.site && !scripts) throw new UsageError('--scripts off does not work with --site yet');
   const pipeline = pipelineOptions({
     penaltyFactor: numberOption(values.penalty, 'penalty'),
     threshold: numberOption(values.threshold, 'threshold'),
@@ -27,13 +30,13 @@ export async function runAnalyze(args: string[]): Promise<number> {
   const timeoutMs = numberOption(values.timeout, 'timeout') ?? 20_000;
   if (values.site) {
     const site = await analyzeSite(items, { weights: model.weights, pipeline, timeoutMs });
-    reportErrors(site);
+    reportProblems(site);
     if (values.json) console.log(JSON.stringify(site.map(siteAnalysisJson), null, 1));
     else for (const o of site) if ('analysis' in o) console.log(formatSiteSegmentTable(o));
     return site.some((o) => 'error' in o) ? 1 : 0;
   }
-  const outcomes = await analyzeFiles(items, { weightsJson: model.json, pipeline, timeoutMs });
-  reportErrors(outcomes);
+  const outcomes = await analyzeFiles(items, { weightsJson: model.json, pipeline, timeoutMs, scripts });
+  reportProblems(outcomes);
   if (values.json) {
     console.log(JSON.stringify(outcomes.map(analysisJson), null, 1));
   } else {
@@ -42,6 +45,10 @@ export async function runAnalyze(args: string[]): Promise<number> {
   return outcomes.some((o) => 'error' in o) ? 1 : 0;
 }
 
-export function reportErrors(outcomes: Array<FileOutcome | SiteFileOutcome>): void {
-  for (const o of outcomes) if ('error' in o) console.error(`${o.item.file}: error: ${o.error}`);
+/** One line on stderr per failed input and per warning about a page that was read anyway, in input order. */
+export function reportProblems(outcomes: Array<FileOutcome | SiteFileOutcome>): void {
+  for (const o of outcomes) {
+    if ('error' in o) console.error(`${o.item.file}: error: ${o.error}`);
+    else if ('warnings' in o) for (const w of o.warnings ?? []) console.error(`${o.item.file}: warning: ${w}`);
+  }
 }
