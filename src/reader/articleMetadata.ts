@@ -40,10 +40,12 @@ export interface MetadataSources {
   lang: string;
 }
 
-const TITLE_KEYS = ['og:title', 'twitter:title', 'citation_title', 'dc.title', 'dcterms.title', 'parsely-title',
+// Dublin Core first, as Readability.js has it: a page that declares it means it, while og: and twitter: titles are
+// often written for sharing ("If You Can Picture A Tarot Card…" over the headline).
+const TITLE_KEYS = ['dc.title', 'dcterms.title', 'og:title', 'twitter:title', 'citation_title', 'parsely-title',
   'sailthru.title'];
-const AUTHOR_KEYS = ['author', 'article:author', 'citation_author', 'dc.creator', 'dcterms.creator', 'parsely-author',
-  'sailthru.author', 'byl'];
+const AUTHOR_KEYS = ['dc.creator', 'dcterms.creator', 'author', 'article:author', 'og:article:author',
+  'citation_author', 'parsely-author', 'sailthru.author', 'byl'];
 const DATE_KEYS = ['article:published_time', 'og:article:published_time', 'citation_publication_date',
   'citation_date', 'citation_online_date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'dcterms.issued',
   'date', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'sailthru.date', 'article.published'];
@@ -53,13 +55,17 @@ const MAX_BYLINE = 150;
 
 export function articleMetadata(src: MetadataSources): ArticleMetadata {
   const ld = jsonLdArticle(src.jsonLd);
-  const meta = (keys: readonly string[]) => keys.flatMap((k) => src.meta[k] ?? []).map(tidy).filter(Boolean);
+  const metaByKey = dublinCoreKeys(src.meta);
+  const meta = (keys: readonly string[]) => keys.flatMap((k) => metaByKey.get(k) ?? []).map(tidy).filter(Boolean);
   const siteName = first([ld?.publisher ?? '', ...meta(SITE_KEYS)]);
   const declared = first([ld?.headline ?? '', ...meta(TITLE_KEYS), ...(src.itemprop.headline ?? []).map(tidy)]);
   const title = cleanTitle(decodeEntities(declared ?? tidy(src.documentTitle)), src.headings.map(tidy), siteName);
   return {
     title,
-    byline: bylineOf(src, ld?.authors ?? [], meta(AUTHOR_KEYS)),
+    // Authors from the first meta key that names someone: several citation_author tags are several authors, while
+    // a second `author` (or an `author` beside a `dc.creator`) repeats or contradicts the first.
+    byline: bylineOf(src, ld?.authors ?? [], AUTHOR_KEYS.map((k) => (k === 'citation_author' ? meta([k]) : meta([k]).slice(0, 1)))
+      .find((v) => v.some((n) => cleanByline(n) !== null)) ?? []),
     published: firstDate([ld?.datePublished ?? '', ...meta(DATE_KEYS), ...(src.itemprop.datepublished ?? []),
       ...src.times]),
     siteName: siteName ? decodeEntities(siteName) : null,
@@ -67,8 +73,17 @@ export function articleMetadata(src: MetadataSources): ArticleMetadata {
   };
 }
 
+/** Dublin Core keys under one spelling: `dc:creator`, `DC.creator` → `dc.creator`; `dcterm:title` → `dcterms.title`. */
+function dublinCoreKeys(meta: Record<string, string[]>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [key, values] of Object.entries(meta)) {
+    const k = key.toLowerCase().replace(/^(dc|dcterms?)[:.]/, (_, p: string) => (p === 'dc' ? 'dc.' : 'dcterms.'));
+    out.set(k, (out.get(k) ?? []).concat(values));
+  }
+  return out;
+}
+
 function bylineOf(src: MetadataSources, ldAuthors: string[], metaAuthors: string[]): string | null {
-  // Several citation_author tags are several authors; several `author` tags usually repeat one name.
   const itemprop = (src.itemprop['author'] ?? []).concat(src.itemprop['creator'] ?? []);
   for (const names of [ldAuthors, metaAuthors, itemprop, src.authorLinks]) {
     const clean = unique(names.map((n) => cleanByline(decodeEntities(n))).filter((n): n is string => n !== null));
@@ -86,6 +101,21 @@ export function cleanByline(raw: string): string | null {
   const s = tidy(raw).replace(/^(written\s+)?by[:\s]\s*/i, '').trim();
   if (!s || /^(https?:)?\/\//i.test(s) || /^@\w+$/.test(s) || !/\p{L}/u.test(s)) return null;
   return s;
+}
+
+/**
+ * The author's name from a byline line of the page ("By Ana Lima | March 5, 2024 · 4 min read" → "Ana Lima"), for
+ * pages whose metadata names nobody. Only a line that starts with "By": a date line names no author.
+ */
+export function bylineFromLine(line: string): string | null {
+  const m = /^(?:written\s+)?by[:\s]\s*(.+)$/i.exec(tidy(line));
+  if (!m) return null;
+  // The name ends where the date, a separator or "on <date>" begins.
+  const name = m[1].split(
+    /\s+[|•·—–-]\s+|\s+(?:on|updated|published)\s+|,?\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?\d|\n/i,
+  )[0];
+  const clean = cleanByline(name.replace(/[,;:]+$/, ''));
+  return clean && clean.length <= MAX_BYLINE ? clean : null;
 }
 
 function firstDate(candidates: string[]): string | null {

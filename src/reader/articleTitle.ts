@@ -35,8 +35,8 @@ export function titleSimilarity(a: string, b: string): number {
 
 /**
  * `title` without a leading or trailing part set off by a separator, when what remains agrees with one of
- * `headings` (best first: the page's h1s, then h2s) better than the whole title does, or when the part cut off is
- * `siteName`. Otherwise the title as it is.
+ * `headings` (the page's h1s, then h2s) better than the whole title does and is not shorter than any part that goes, or when
+ * the part cut off is `siteName`. Otherwise the title as it is.
  */
 export function cleanTitle(title: string, headings: readonly string[], siteName: string | null): string {
   const whole = title.replace(/\s+/g, ' ').trim();
@@ -60,10 +60,13 @@ export function cleanTitle(title: string, headings: readonly string[], siteName:
   for (const fromStart of [true, false]) {
     for (let k = n - 1; k >= 1; k--) {
       const kept = fromStart ? join(parts.slice(0, k), seps.slice(0, k - 1)) : join(parts.slice(n - k), seps.slice(n - k));
-      const cut = fromStart ? join(parts.slice(k), seps.slice(k)) : join(parts.slice(0, n - k), seps.slice(0, n - k - 1));
+      const cutParts = fromStart ? parts.slice(k) : parts.slice(0, n - k);
+      const cut = fromStart ? join(cutParts, seps.slice(k)) : join(cutParts, seps.slice(0, n - k - 1));
       if (titleTokens(kept).length === 0) continue;
       const a = agreement(kept);
-      if (a >= TITLE_AGREES && a > bestAgreement) [best, bestAgreement] = [kept, a];
+      // A heading agreeing with a part shorter than one cut off is more likely the site's logo than the headline.
+      const longest = Math.max(...cutParts.map((p) => p.trim().length));
+      if (a >= TITLE_AGREES && a > bestAgreement && kept.length >= longest) [best, bestAgreement] = [kept, a];
       if (bestBySite === null && siteName && isSiteName(cut, siteName)) bestBySite = kept;
     }
   }

@@ -102,17 +102,21 @@ function compare(s: PageSnapshot, a: Candidate, b: Candidate, band: (m: number) 
 
 /**
  * The byline: in the BYLINE_WINDOW_CHARS of text after the headline (or from the article's start), the first short
- * element that names `byline`, else the first "By …" line, else the first date line; then widened to the short
+ * element that names `byline`, else the first of `authorNodes` (elements the page's markup names as author or
+ * byline), else the first "By …" line, else the first date line; then widened to the short
  * block around it (the author line with its date), never as far as the headline or the article. -1 when none.
  */
-export function findByline(s: PageSnapshot, headline: number, article: number, byline?: string | null): number {
+export function findByline(s: PageSnapshot, headline: number, article: number, byline?: string | null,
+  authorNodes: readonly number[] = []): number {
   const from = headline >= 0 ? subtreeEnd(s, headline) : article >= 0 ? article + 1 : -1;
   if (from < 0 || from >= s.count) return -1;
   const windowStart = s.textStart[from];
   const windowEnd = windowStart + BYLINE_WINDOW_CHARS;
   const excluded = insideHinted(s, NOT_MAIN);
   const names = byline ? titleTokens(byline) : [];
+  const marked = new Set(authorNodes);
   let named = -1;
+  let markedUp = -1;
   let byWord = -1;
   let dated = -1;
   for (let i = from; i < s.count && s.textStart[i] < windowEnd; i++) {
@@ -120,10 +124,11 @@ export function findByline(s: PageSnapshot, headline: number, article: number, b
     if (containsNode(s, i, article)) continue;
     const text = textOf(s, i);
     if (named < 0 && names.length > 0 && containsWords(titleTokens(text), names)) named = i;
+    if (markedUp < 0 && marked.has(i) && /\p{L}/u.test(text)) markedUp = i;
     if (byWord < 0 && isByLine(text)) byWord = i;
     if (dated < 0 && (text.length <= MAX_SHAPED_LINE_CHARS && DATE_LINE.test(text) || isTimeLine(s, i))) dated = i;
   }
-  const found = named >= 0 ? named : byWord >= 0 ? byWord : dated;
+  const found = named >= 0 ? named : markedUp >= 0 ? markedUp : byWord >= 0 ? byWord : dated;
   return found < 0 ? -1 : widen(s, found, headline, article);
 }
 

@@ -43,7 +43,8 @@ export function jsonLdArticle(scripts: readonly string[]): JsonLdArticle | null 
 
 function parseJson(text: string): unknown {
   // Some CMSs wrap the JSON in an HTML comment or CDATA section, which JSON.parse rejects.
-  const unwrapped = text.trim().replace(/^<!--|-->$/g, '').replace(/^\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>$/g, '').trim();
+  const unwrapped = text.trim().replace(/^<!--|-->$/g, '').trim()
+    .replace(/^(\/\/|\/\*)?\s*<!\[CDATA\[(\s*\*\/)?/, '').replace(/(\/\/|\/\*)?\s*\]\]>(\s*\*\/)?$/, '').trim();
   try {
     return JSON.parse(unwrapped);
   } catch {

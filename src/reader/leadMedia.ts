@@ -33,6 +33,11 @@ export const LEAD_MIN_HEIGHT = 100;
 export const LEAD_WIDTH_SHARE = 0.4;
 /** Text a media group may hold besides its media: a caption, a credit, "1 / 5" slide controls. */
 const CAPTION_MAX_CHARS = 300;
+/**
+ * Text a gallery column beside the body may hold: slide controls and a short credit. A caption-long text makes it a
+ * card of its own (wcxb-dev 0646: a carousel of product cards, each picture beside the next card's text).
+ */
+const BESIDE_MAX_CHARS = 80;
 /** Link text below this many characters is a control ("Next", "Zoom"), not a teaser's title. */
 const CONTROL_LINK_CHARS = 20;
 /** Above this share of its text in links, a part is a teaser or a link list, not the story's own. */
@@ -41,13 +46,13 @@ const MAX_LINK_SHARE = 0.5;
 type Box = { x: number; y: number; w: number; h: number };
 
 /**
- * Roots of the lead media groups of the page whose body text is `article` (-1: none, then there is no lead) that
- * `shown` does not show yet. A lead is an img, picture, figure or video that is big enough (LEAD_MIN_*), not named as
+ * Roots of the lead media groups of the page whose body text is `article` that `shown` does not show yet (for a
+ * page without an article, -1, see topLeadInShown). A lead is an img, picture, figure or video that is big enough (LEAD_MIN_*), not named as
  * chrome, and either inside the article or before it in document order and:
  * - above the body: ending above the article's top (at most a viewport height above it), overlapping its width by
  *   half the narrower of the two; or
- * - beside it (a product gallery): its branch of the common container holds media and at most a caption, and it
- *   sits next to the body's first screen.
+ * - beside it (a product gallery): its branch of the common container holds media and little text
+ *   (BESIDE_MAX_CHARS), and it sits next to the body's first screen.
  * Every container between the media and the common ancestor with the article must be shown already (`shown`) or
  * be neither named as chrome nor mostly links: a teaser list or a side column the reader dropped does not lend its
  * pictures to the story. The group is the media with the containers around it that hold nothing but a caption and
@@ -55,7 +60,8 @@ type Box = { x: number; y: number; w: number; h: number };
  * must be shown (the content goes on there).
  */
 export function leadMedia(s: PageSnapshot, article: number, shown: Uint8Array): number[] {
-  if (article < 0 || article >= s.count) return [];
+  if (article >= s.count) return [];
+  if (article < 0) return topLeadInShown(s, shown);
   const body = boxOf(s, article);
   const articleEnd = subtreeEnd(s, article);
   const minWidth = Math.max(LEAD_MIN_WIDTH, LEAD_WIDTH_SHARE * Math.min(body.w, s.viewport.width));
@@ -78,9 +84,31 @@ export function leadMedia(s: PageSnapshot, article: number, shown: Uint8Array): 
 }
 
 /**
- * What hide mode leaves on screen: the body (`keep`), the headline and byline, and, when the page has an article, its
- * lead media, each with its whole subtree and its ancestors (a hidden ancestor would hide them). A page with several
- * areas and no article has no single lead, so it shows the body and the headline only.
+ * A page with several content areas and no article (a front page, a listing) has no story to measure a lead
+ * against; its lead is the picture opening the first area: the first big media in the first screen whose container is
+ * shown (the reader keeps the area) while the smoothing dropped the picture itself. The rest of such a page's
+ * pictures are left to the reader's keep. On kreuzer-popular's spiegel.de served with its real (UTF-8) text, SD calls
+ * the front page "multiple" and the top story's 860 × 320 photo (scored 0.88) is found so.
+ */
+function topLeadInShown(s: PageSnapshot, shown: Uint8Array): number[] {
+  for (let m = 1; m < s.count; m++) {
+    if (!MEDIA_TAGS.has(s.tag[m]) || shown[m] === 1) continue;
+    let area = s.parent[m];
+    while (area > 0 && !shown[area]) area = s.parent[area];
+    if (area <= 0) continue; // not inside kept content: only the page itself holds it
+    const seen = visibleBox(s, m, area);
+    const minWidth = Math.max(LEAD_MIN_WIDTH, LEAD_WIDTH_SHARE * Math.min(s.rect[4 * area + 2], s.viewport.width));
+    if (seen.y >= s.viewport.height || seen.w < minWidth || seen.h < LEAD_MIN_HEIGHT) continue;
+    if (!chainAllowsLead(s, m, area, shown)) continue;
+    const group = mediaGroup(s, m, area);
+    if (followedByShownText(s, group, shown)) return [group];
+  }
+  return [];
+}
+
+/**
+ * What hide mode leaves on screen: the body (`keep`), the headline and byline, and the lead media of the main
+ * content, each with its whole subtree and its ancestors (a hidden ancestor would hide them).
  */
 export function showOnScreen(s: PageSnapshot, keep: Uint8Array, article: number, headline: number,
   byline: number): Uint8Array {
@@ -107,7 +135,7 @@ function above(m: Box, body: Box, viewportHeight: number): boolean {
 /** A media column next to the body's first screen: the gallery left (or right) of a product's description. */
 function beside(s: PageSnapshot, m: number, common: number, seen: Box, body: Box): boolean {
   const branch = childOnPath(s, m, common);
-  if (s.textChars[branch] > CAPTION_MAX_CHARS) return false;
+  if (s.textChars[branch] > BESIDE_MAX_CHARS) return false;
   const horizontalGap = Math.max(body.x - (seen.x + seen.w), seen.x - (body.x + body.w));
   const near = s.viewport.height / 2;
   return horizontalGap >= -0.1 * seen.w && horizontalGap <= 0.1 * s.viewport.width &&

@@ -46,21 +46,41 @@ export function readerArticle(s: PageSnapshot, prose: Uint32Array): ReaderArticl
   return { article, protect };
 }
 
+/**
+ * A region inside a container named as an article's body (itemprop=articleBody, entry-content…) counts this many
+ * times its density: a short post under such a name beats a longer trackback box, a bio or a newsletter blurb.
+ */
+const NAMED_BODY_BOOST = 3;
+
 function articleRegion(s: PageSnapshot, regions: ReadonlyMap<number, number>): number {
   const unlikely = insideChrome(s, NOT_ARTICLE);
+  const body = namedBodyOf(s);
   let best = -1;
   let bestDensity = 0;
   let fallback = -1;
   let fallbackDensity = 0;
   for (const [r, d] of regions) {
     if (d > fallbackDensity) [fallback, fallbackDensity] = [r, d];
-    if (!unlikely[r] && d > bestDensity) [best, bestDensity] = [r, d];
+    const weighted = body[r] >= 0 ? NAMED_BODY_BOOST * d : d;
+    if (!unlikely[r] && weighted > bestDensity) [best, bestDensity] = [r, weighted];
   }
   const chosen = best >= 0 ? best : fallback;
   if (chosen <= 0) return chosen;
+  // The named body is the story, whichever of its blocks is the densest.
+  if (body[chosen] >= 0 && !unlikely[body[chosen]]) return body[chosen];
   const parent = s.parent[chosen];
   for (const r of regions.keys()) if (r !== chosen && s.parent[r] === parent && parent > 0) return parent;
   return chosen;
+}
+
+/** Per node, the outermost ancestor-or-self named as an article body, -1 when none. */
+function namedBodyOf(s: PageSnapshot): Int32Array {
+  const out = new Int32Array(s.count).fill(-1);
+  for (let i = 0; i < s.count; i++) {
+    const inherited = i > 0 ? out[s.parent[i]] : -1;
+    out[i] = inherited >= 0 ? inherited : (s.hints[i] & HintBit.ARTICLE_BODY) !== 0 ? i : -1;
+  }
+  return out;
 }
 
 /**

@@ -13,6 +13,8 @@ import { subtreeEnd } from '../snapshot/tree.ts';
 export interface ArticleHints {
   title?: string | null;
   byline?: string | null;
+  /** Nodes whose class, id, rel or itemprop name them as the author or byline (read from the document). */
+  authorNodes?: readonly number[];
 }
 
 export interface ReaderDecision {
@@ -35,7 +37,7 @@ export function readerDecision(s: PageSnapshot, values: ArrayLike<number>, thres
   hints: ArticleHints = {}): ReaderDecision {
   const { keep, article } = readerKeepAndArticle(s, values, threshold);
   const headline = findHeadline(s, article, hints.title);
-  const byline = findByline(s, headline, article, hints.byline);
+  const byline = findByline(s, headline, article, hints.byline, hints.authorNodes);
   // The body text does not repeat the title and byline, which are reported apart (as other extractors do).
   for (const node of [headline, byline]) if (node >= 0) keep.fill(0, node, subtreeEnd(s, node));
   const show = showOnScreen(s, keep, article, headline, byline);

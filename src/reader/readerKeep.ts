@@ -7,6 +7,7 @@ import { dropCommentSections, dropLinkLists, subtreeMaxProse } from './readerDro
 import { keepRecords } from './readerRecords.ts';
 import { NOT_STORY } from './readerHints.ts';
 import { mainArea } from './mainArea.ts';
+import { repeatedBlocks } from './repeatedBlocks.ts';
 import { HintBit } from '../snapshot/hintBits.ts';
 
 /** Elements that carry content by what they are, not by their words: data tables, code blocks, figures. */
@@ -90,17 +91,20 @@ function keepArticle(s: PageSnapshot, keep: Uint8Array, article: number): void {
 }
 
 /** Keeps `root` and its ancestors, and brings back its parts that are not mostly links nor named by `chrome` bits. */
-function rescueInside(s: PageSnapshot, keep: Uint8Array, root: number, chrome: number): void {
+export function rescueInside(s: PageSnapshot, keep: Uint8Array, root: number, chrome: number): void {
   for (let a = root; a >= 0 && !keep[a]; a = s.parent[a]) keep[a] = 1;
   const end = subtreeEnd(s, root);
+  // Furniture printed again and again (a label under every photo) is not brought back, though kept where the
+  // smoothing kept it: a heading repeated by a table of contents is the story's.
+  const repeated = repeatedBlocks(s);
   for (let i = root + 1; i < end; i++) {
-    if (keep[i] || !keep[s.parent[i]] || (s.hints[i] & chrome) !== 0) continue;
+    if (keep[i] || !keep[s.parent[i]] || (s.hints[i] & chrome) !== 0 || repeated[i]) continue;
     if (s.anchorChars[i] <= RESCUE_MAX_ANCHOR_SHARE * s.textChars[i]) keep[i] = 1;
   }
 }
 
 /** Drops everything outside `root` but its ancestors: the page's header, menus, footer and banners. */
-function keepOnlyInside(s: PageSnapshot, keep: Uint8Array, root: number): void {
+export function keepOnlyInside(s: PageSnapshot, keep: Uint8Array, root: number): void {
   const end = subtreeEnd(s, root);
   const ancestor = new Uint8Array(s.count);
   for (let a = root; a >= 0; a = s.parent[a]) ancestor[a] = 1;
