@@ -9,17 +9,21 @@ import { UsageError } from './args.ts';
 
 const USAGE = `winnow: find the template parts of web pages
 
-  winnow analyze FILE_OR_DIR… [--site] [--penalty C] [--threshold T] [--json] [--timeout MS]
-  winnow extract FILE… --format jsonl [--site] [--penalty C]
+  winnow analyze FILE_OR_DIR… [--site] [--penalty C] [--threshold T] [--json] [--timeout MS] [--scripts on|off]
+  winnow extract FILE… --format jsonl [--site] [--penalty C] [--timeout MS] [--scripts on|off]
   winnow smooth < problems.jsonl
   winnow train --l3s PATH [--dragnet PATH] [--iana PATH] [--labels l3s|sitelevel|both] [--ablation]
                [--theta F] [--min-site-pages N] [--out FILE] [--limit N] [--no-cache]
-  winnow eval --dataset dragnet|cleaneval|l3s|segmentation|site [--limit N] [--out DIR] [--timeout MS] [--penalty C] [--threshold T]
+  winnow eval --dataset dragnet|cleaneval|l3s|wcxb|segmentation|site [--limit N] [--out DIR] [--timeout MS] [--penalty C] [--threshold T]
+  winnow eval --pages DIR --truth FILE [--split held-out|train|all] [the options above]
+              (content extraction, not segmentation|site, also takes [--scripts on|off] [--json])
   winnow bench
   winnow demo [--out FILE.png]
 
   --site: the files, in the order given, are pages of one site; each is cleaned with what the pages before it
-          taught the site memory (SiteLevel, RTDM-TD, block clusters), then remembered.`;
+          taught the site memory (SiteLevel, RTDM-TD, block clusters), then remembered.
+  --scripts off: the pages' own scripts do not run (Winnow's still does); a page whose scripts hold it is read
+          that way anyway, with a warning.`;
 
 type Command = (args: string[]) => Promise<number>;
 

@@ -9,6 +9,10 @@ export interface EvalPage {
    * the given classes, read in the rendered page itself so that gold and predictions come from the same DOM.
    */
   gold: { text: string } | { l3sClasses: readonly number[] };
+  /** article, forum, product, …: sets that say (the Scrapinghub format) get scores per type. */
+  pageType?: string;
+  /** Sentences a good extraction contains (`with`) and boilerplate it leaves out (`without`), when the set has them. */
+  snippets?: { with: readonly string[]; without: readonly string[] };
 }
 
 export interface EvalSet {

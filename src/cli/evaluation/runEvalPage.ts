@@ -1,7 +1,7 @@
-import { pathToFileURL } from 'node:url';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { offlineContext, openPage } from '../browser.ts';
+import type { Browser } from 'playwright-core';
 import { oneLine } from '../analyzeFiles.ts';
+import { beforeDeadline } from '../deadline.ts';
+import { openReadablePage, type ReadablePage } from '../readablePage.ts';
 import type { EvalPage } from './evalPage.ts';
 import type { EvalMethodName, MethodRun } from './evalPageEntry.ts';
 
@@ -24,7 +24,7 @@ export interface MethodResult {
 }
 
 export type PageOutcome =
-  | { page: EvalPage; gold: string; methods: Record<EvalMethodName, MethodResult> }
+  | { page: EvalPage; gold: string; methods: Record<EvalMethodName, MethodResult>; warnings: string[] }
   | { page: EvalPage; error: string };
 
 export interface RunPageOptions {
@@ -32,6 +32,8 @@ export interface RunPageOptions {
   pipeline: unknown;
   /** Loading the page, and then each step in it, gets this long. */
   timeoutMs: number;
+  /** Whether the page's own scripts run. */
+  scripts: boolean;
   /** The eval page script (evalPageBundle()). */
   bundle: string;
 }
@@ -39,20 +41,27 @@ export interface RunPageOptions {
 /**
  * Renders one page once and runs, in this order and in the same page: the gold reader (L3S), Winnow, Readability (on a
  * clone) and Defuddle (last, as it normalises a few attributes of the live document). A method that throws is an empty
- * answer for that method; a page that does not load, navigates away, or where any step outlives the timeout (the
- * page's renderer is then stuck, so nothing after it could run) is a failed page for every method.
- *
- * Each page gets its own offline context: a page whose own script spins forever cannot be closed politely, and
- * may hang before openPage even returns it, but closing its context ends it whatever state it is in.
+ * answer for that method. The page is loaded as `winnow extract` loads it (src/cli/readablePage.ts): a page that
+ * tries to navigate away keeps its document, one whose load never ends or whose scripts hold it is read as it is or
+ * as parsed, with a warning. A page that does not open, or where a step outlives the timeout (the page's renderer is
+ * then stuck, so nothing after it could run) is a failed page for every method.
  */
 export async function runEvalPage(browser: Browser, page: EvalPage, opts: RunPageOptions): Promise<PageOutcome> {
-  let context: BrowserContext | null = null;
-  const step = <T>(what: string, work: Promise<T>, ms = opts.timeoutMs) => withTimeout(work, ms, what);
+  let readable: ReadablePage | null = null;
+  const step = <T>(what: string, work: Promise<T>, ms = opts.timeoutMs) =>
+    beforeDeadline(work, Date.now() + ms, `${what} did not finish within ${ms / 1000} s`);
   try {
-    context = await offlineContext(browser);
-    // openPage bounds the navigation itself; this also bounds what it does after (waiting for frames, injecting).
-    const t = await step('loading the page',
-      openPage(context, pathToFileURL(page.path).href, opts.timeoutMs), opts.timeoutMs + LOAD_SLACK_MS);
+    const deadline = Date.now() + opts.timeoutMs;
+    // openReadablePage keeps to its deadline; the slack only guards against a browser that stops answering at all.
+    const opening = openReadablePage(browser, page.path, { deadline, scripts: opts.scripts });
+    // Should the guard give up first, the page that opens after all is closed, not left running.
+    let abandoned = false;
+    opening.then((r) => { if (abandoned) void r.close(); }, () => {});
+    readable = await step('loading the page', opening, opts.timeoutMs + LOAD_SLACK_MS).catch((e) => {
+      abandoned = true;
+      throw e;
+    });
+    const t = readable.page;
     await step('injecting the peers', t.evaluate(opts.bundle));
     const gold = 'text' in page.gold ? page.gold.text : await step('reading the gold spans',
       t.evaluate((classes) => (globalThis as any).__winnowEval.goldText(classes) as string, page.gold.l3sClasses));
@@ -63,21 +72,12 @@ export async function runEvalPage(browser: Browser, page: EvalPage, opts: RunPag
         (MethodRun & { textContent?: string }) | { error: string }, [key, args] as const));
       methods[key] = 'error' in r ? { text: '', ms: NaN, error: r.error } : r;
     }
-    return { page, gold, methods };
+    return { page, gold, methods, warnings: readable.warnings };
   } catch (e) {
     return { page, error: oneLine(e) };
   } finally {
-    if (context) await withTimeout(context.close(), 10_000, 'closing the page').catch(() => {});
+    await readable?.close();
   }
 }
 
-/** openPage's own steps after navigation: up to 5 s of load grace, two frames and the injected script. */
 const LOAD_SLACK_MS = 10_000;
-
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
