@@ -54,7 +54,9 @@ export async function openReadablePage(browser: Browser, path: string, options: 
   const late = () => new Error(`page did not finish loading within ${seconds(total)}`);
   const share = (from: number, part: number) => from + (deadline - from) * part;
   try {
-    if (!options.scripts) return await attempt(browser, url, false, { loadUntil: share(start, LOAD_SHARE), readyBy: deadline, deadline }, []);
+    if (!options.scripts) {
+      return await attempt(browser, url, false, { loadUntil: share(start, LOAD_SHARE), readyBy: deadline, deadline }, []);
+    }
     try {
       return await attempt(browser, url, true,
         { loadUntil: share(start, LOAD_SHARE), readyBy: share(start, LIVE_SHARE), deadline }, []);
@@ -62,7 +64,8 @@ export async function openReadablePage(browser: Browser, path: string, options: 
       if (!(e instanceof RetryWithoutScripts) || Date.now() >= deadline) throw e;
       const warning = `${e.message}; read the page as parsed, with its scripts off`;
       const now = Date.now();
-      return await attempt(browser, url, false, { loadUntil: share(now, LOAD_SHARE), readyBy: deadline, deadline }, [warning]);
+      return await attempt(browser, url, false, { loadUntil: share(now, LOAD_SHARE), readyBy: deadline, deadline },
+        [warning]);
     }
   } catch (e) {
     throw e instanceof RetryWithoutScripts || e instanceof DeadlineError ? late() : e;
