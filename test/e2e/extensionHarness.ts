@@ -1,8 +1,8 @@
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { chromiumPath, QUIET_CHROMIUM_ARGS, VIEWPORT } from '../../src/cli/browser.ts';
 import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets.ts';
 
@@ -20,12 +20,14 @@ export type Route = { file: string } | { html: string; headers?: Record<string, 
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.png': 'image/png',
-  '.jpg': 'image/jpeg', '.gif': 'image/gif', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.svg': 'image/svg+xml', '.json': 'application/json',
 };
 
 /**
- * Serves Readability fixture pages (`/readability/SLUG/`), hand-made pages (`/fixtures/NAME`) and generated ones
- * (`routes`) on 127.0.0.1 with a port of 0.
+ * Serves Readability fixture pages (`/readability/SLUG/`), hand-made pages (`/fixtures/NAME`), wcxb-dev pages
+ * (`/wcxb/NNNN.html`, without their CSS and images), any file of kreuzer-popular (`/kreuzer/PATH`: its pages with the
+ * CSS and images saved beside them, so they render styled) and generated ones (`routes`) on 127.0.0.1 with a port
+ * of 0. The datasets are read where they are unpacked, never copied.
  */
 export class FixtureServer {
   private server!: Server;
@@ -71,12 +73,23 @@ export class FixtureServer {
       const file = resolve(REPO_ROOT, 'test/fixtures/extension', f[1]);
       return existsSync(file) ? { file } : null;
     }
+    const w = /^\/wcxb\/(\d+\.html)$/.exec(path);
+    if (w) return fileIn(join(sharedDataset('wcxb-dev'), 'pages'), w[1]);
+    const k = /^\/kreuzer\/(.+)$/.exec(path);
+    if (k) return fileIn(sharedDataset('kreuzer-popular'), k[1]);
     return null;
   }
 
   async stop(): Promise<void> {
     await new Promise<void>((r) => this.server?.close(() => r()));
   }
+}
+
+/** A file under `dir` (never outside it, whatever `relative` holds), or null. */
+function fileIn(dir: string, relative: string): Route | null {
+  const file = resolve(dir, relative);
+  if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) return null;
+  return { file };
 }
 
 /** Chromium with the built extension; every request not for 127.0.0.1 is aborted and recorded. */

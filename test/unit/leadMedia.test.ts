@@ -56,14 +56,24 @@ describe('leadMedia', () => {
     expect(leadMedia(s, at.story, shown)).toEqual([at.leadBox]);
   });
 
-  it('finds no lead without an article, nor when the picture is an icon-sized one', () => {
-    const { s, at, shown } = newsPage();
-    expect(leadMedia(s, -1, shown)).toEqual([]);
+  it('finds no lead when the picture is an icon-sized one', () => {
     const small = newsPage({ leadSize: [120, 90] });
     expect(leadMedia(small.s, small.at.story, small.shown)).toEqual([]);
     // Narrower than 40% of the story's column: a thumbnail beside the text, not its lead.
     const narrow = newsPage({ leadSize: [250, 200] });
     expect(leadMedia(narrow.s, narrow.at.story, narrow.shown)).toEqual([]);
+  });
+
+  it('without an article, takes the first big picture of the first screen inside kept content', () => {
+    const { s, at, shown } = newsPage();
+    expect(leadMedia(s, -1, shown)).toEqual([at.leadBox]);
+    // Below the first screen it is one picture among the page's others, left to the reader's keep.
+    for (const n of [at.leadBox, at.figure, at.lead]) s.rect[4 * n + 1] += 800;
+    expect(leadMedia(s, -1, shown)).toEqual([]);
+    // Not inside kept content (the main column is not shown): no lead either.
+    const dropped = newsPage();
+    dropped.shown[dropped.s.parent[dropped.at.leadBox]] = 0;
+    expect(leadMedia(dropped.s, -1, dropped.shown)).toEqual([]);
   });
 
   it('leaves out a picture named as an ad or a share box', () => {
@@ -154,11 +164,11 @@ describe('showOnScreen', () => {
     expect(Array.from(keep)).toEqual(Array.from(shown)); // keep itself is not changed
   });
 
-  it('shows the body and the headline only on a page without an article', () => {
+  it('shows the body, the headline and the opening picture on a page without an article', () => {
     const { s, at, shown } = newsPage();
     const show = showOnScreen(s, shown, -1, at.headline, -1);
     const expected = shown.slice();
-    expected[at.headline] = 1;
+    for (const n of [at.headline, at.leadBox, at.figure, at.lead, at.caption]) expected[n] = 1;
     expect(Array.from(show)).toEqual(Array.from(expected));
   });
 });
