@@ -47,8 +47,8 @@ type Box = { x: number; y: number; w: number; h: number };
 
 /**
  * Roots of the lead media groups of the page whose body text is `article` that `shown` does not show yet (for a
- * page without an article, -1, see topLeadInShown). A lead is an img, picture, figure or video that is big enough (LEAD_MIN_*), not named as
- * chrome, and either inside the article or before it in document order and:
+ * page without an article, -1, see topLeadInShown). A lead is an img, picture, figure or video that is big enough
+ * (LEAD_MIN_*), not named as chrome, and either inside the article or before it in document order and:
  * - above the body: ending above the article's top (at most a viewport height above it), overlapping its width by
  *   half the narrower of the two; or
  * - beside it (a product gallery): its branch of the common container holds media and little text
