@@ -17,12 +17,29 @@ function firefoxManifest(): Record<string, unknown> {
   };
 }
 
-// One config for the extension build and for vitest (the product card fixes the top-level files). The crx plugin
-// only takes part in `vite build`; vitest runs without it.
+/**
+ * The library (`vite build --mode lib` → dist-lib/): winnowExtract as one classic script defining the global `Winnow`
+ * (for a <script> tag or a page.evaluate) and as an ES module, the bundled model inlined.
+ */
+const libraryBuild = {
+  outDir: 'dist-lib',
+  emptyOutDir: true,
+  target: 'es2022',
+  copyPublicDir: false,
+  lib: {
+    entry: 'src/capture/libraryEntry.ts',
+    name: 'Winnow',
+    formats: ['iife', 'es'] as ('iife' | 'es')[],
+    fileName: (format: string) => (format === 'es' ? 'winnow.mjs' : 'winnow.js'),
+  },
+};
+
+// One config for the extension build, the library build and vitest (the product card fixes the top-level files).
+// The crx plugin only takes part in the extension's `vite build`; vitest and the library run without it.
 export default defineConfig(({ command, mode }) => ({
-  plugins: command !== 'build' ? [] :
+  plugins: command !== 'build' || mode === 'lib' ? [] :
     mode === 'firefox' ? [crx({ manifest: firefoxManifest() as never, browser: 'firefox' })] : [crx({ manifest })],
-  build: {
+  build: mode === 'lib' ? libraryBuild : {
     outDir: mode === 'firefox' ? 'dist-firefox' : 'dist',
     emptyOutDir: true,
     target: mode === 'firefox' ? 'firefox142' : 'chrome120',

@@ -1,46 +1,36 @@
 /**
- * What the command line injects into a page (bundled as one script): capture, the whole pipeline run inside the
- * page so its timings are the page's own, and the label reader for training. Results are plain JSON.
+ * What the command line injects into a page (bundled as one script): winnowExtract (capture, the whole pipeline and
+ * the reader, run inside the page so its timings are the page's own), and the label reader for training. Results
+ * are plain JSON.
  */
 import { captureSnapshot, type CaptureResult } from './captureSnapshot.ts';
 import { selectorOf } from './selectorOf.ts';
 import { l3sNodeLabels, l3sSpanClasses } from './trainingLabels.ts';
-import { runPipeline } from '../pipeline/runPipeline.ts';
-import { pipelineOptions, type PipelineOptions } from '../pipeline/pipelineOptions.ts';
-import { parseModelWeights } from '../model/weights.ts';
-import { FEATURE_SCHEMA } from '../features/featureSchema.ts';
-import { readerText } from '../reader/readerText.ts';
-import { readerKeep } from '../reader/readerKeep.ts';
+import { winnowRun } from './winnowExtract.ts';
+import type { PipelineOptions } from '../pipeline/pipelineOptions.ts';
 import { snapshotToJson, type SnapshotJson } from '../snapshot/snapshotJson.ts';
 import type { PageAnalysisJson, PageSegmentJson } from '../pipeline/pageAnalysis.ts';
 
 let last: CaptureResult | null = null;
 
+/** winnowExtract with the command line's weights and options; keeps the capture for elements() and selectors(). */
 function analyze(weightsJson: unknown, options: Partial<PipelineOptions>): PageAnalysisJson {
-  const weights = parseModelWeights(weightsJson, FEATURE_SCHEMA);
-  const opts = pipelineOptions(options);
-  last = captureSnapshot(document);
-  const { snapshot, elements } = last;
-  const result = runPipeline(snapshot, weights, opts);
-  const keep = readerKeep(snapshot, result.values, opts.threshold);
-  const text = readerText(snapshot, (i) => keep[i] === 0);
+  const run = winnowRun(document, {
+    model: weightsJson, penalty: options.penaltyFactor, threshold: options.threshold, minArea: options.minArea,
+  });
+  last = run.capture;
+  const { snapshot } = run.capture;
+  const { article } = run;
   return {
     url: snapshot.url,
     title: snapshot.title,
     nodes: snapshot.count,
-    smoothedNodes: result.smoothedNodes,
-    cost: result.cost,
-    segments: result.segments.map((seg) => ({
-      node: seg.node,
-      selector: selectorOf(elements[seg.node]),
-      rect: seg.rect,
-      score: seg.score,
-      template: seg.template,
-      text: seg.text,
-      parentSegment: seg.parentSegment,
-    })),
-    readerText: text,
-    timingsMs: { ...result.timingsMs },
+    smoothedNodes: run.pipeline.smoothedNodes,
+    cost: run.pipeline.cost,
+    segments: article.segments,
+    readerText: article.text,
+    article: { title: article.title, byline: article.byline, published: article.published },
+    timingsMs: article.timingsMs,
   };
 }
 

@@ -17,7 +17,9 @@ export interface PageAnalysisJson {
   smoothedNodes: number;
   cost: number;
   segments: PageSegmentJson[];
-  /** Visible text with every template segment removed. */
+  /** The article's body text as the reader keeps it (winnowExtract's `text`): without its title and byline. */
   readerText: string;
+  /** The article's title, byline and publication date (ISO 8601), read from the page's metadata and headline. */
+  article: { title: string; byline: string | null; published: string | null };
   timingsMs: Record<string, number>;
 }

@@ -9,7 +9,6 @@ import { TAG } from '../snapshot/tags.ts';
 import { StyleBit, hasStyle } from '../snapshot/styleBits.ts';
 import { HEADING_TAGS } from '../segment/sdTree.ts';
 import { subtreeEnd } from '../snapshot/tree.ts';
-import { insideHinted } from './readerArticle.ts';
 import { TITLE_AGREES, titleSimilarity, titleTokens } from './articleTitle.ts';
 
 /** Longest text (characters) a headline may have; a longer heading is a standfirst or a teaser. */
@@ -61,7 +60,7 @@ interface Candidate {
  */
 export function findHeadline(s: PageSnapshot, article: number, title?: string | null): number {
   if (s.count === 0) return -1;
-  const excluded = insideHinted(s, NOT_MAIN);
+  const excluded = chromeAround(s, article);
   const candidates: Candidate[] = [];
   for (let i = 1; i < s.count; i++) {
     if (excluded[i] || s.textChars[i] === 0 || s.textChars[i] > MAX_HEADLINE_CHARS) continue;
@@ -112,7 +111,7 @@ export function findByline(s: PageSnapshot, headline: number, article: number, b
   if (from < 0 || from >= s.count) return -1;
   const windowStart = s.textStart[from];
   const windowEnd = windowStart + BYLINE_WINDOW_CHARS;
-  const excluded = insideHinted(s, NOT_MAIN);
+  const excluded = chromeAround(s, article);
   const names = byline ? titleTokens(byline) : [];
   const marked = new Set(authorNodes);
   let named = -1;
@@ -148,6 +147,22 @@ function isByLine(text: string): boolean {
   const m = BY_WORD.exec(text);
   // Tested apart from BY_WORD: under the `i` flag \p{Lu} matches lower-case letters too.
   return m !== null && UPPER.test(m[2]) && text.split(/\s+/).length <= 10;
+}
+
+/**
+ * Per node, 1 when it or an ancestor is named as navigation, sidebar, footer… — except the article and the
+ * containers holding it: whatever holds the story is not chrome for it, however its layout classes read
+ * (bbc.co.uk's story sits in a "container--primary-and-secondary-columns").
+ */
+function chromeAround(s: PageSnapshot, article: number): Uint8Array {
+  const holdsArticle = new Uint8Array(s.count);
+  for (let a = article; a >= 0; a = s.parent[a]) holdsArticle[a] = 1;
+  const out = new Uint8Array(s.count);
+  for (let i = 0; i < s.count; i++) {
+    const named = !holdsArticle[i] && (s.hints[i] & NOT_MAIN) !== 0;
+    out[i] = named || (i > 0 && out[s.parent[i]] === 1) ? 1 : 0;
+  }
+  return out;
 }
 
 /** A <time> that makes most of a short line ("Updated 5 hours ago"), not one inside a sentence of the story. */

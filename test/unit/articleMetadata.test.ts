@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonLdArticle } from '../../src/reader/jsonLdArticle.ts';
 import { cleanTitle, titleSimilarity } from '../../src/reader/articleTitle.ts';
 import { normaliseDate } from '../../src/reader/metadataDate.ts';
-import { articleMetadata, cleanByline, decodeEntities, type MetadataSources } from '../../src/reader/articleMetadata.ts';
+import { articleMetadata, bylineFromLine, cleanByline, decodeEntities, type MetadataSources } from '../../src/reader/articleMetadata.ts';
 
 describe('jsonLdArticle', () => {
   it('reads a NewsArticle at the top level: headline, authors, date, publisher, language', () => {
@@ -25,6 +25,10 @@ describe('jsonLdArticle', () => {
     const a = jsonLdArticle(['{ not json', `<!--${graph}-->`]);
     expect(a?.headline).toBe('A post');
     expect(a?.authors).toEqual(['Ana Lima']);
+    // CMSs wrap it in CDATA, with or without script comments around the markers.
+    for (const wrapped of [`<![CDATA[${graph}]]>`, `//<![CDATA[\n${graph}\n//]]>`, `/*<![CDATA[*/${graph}/*]]>*/`]) {
+      expect(jsonLdArticle([wrapped])?.headline, wrapped.slice(0, 12)).toBe('A post');
+    }
   });
 
   it('prefers an article to another item, takes a Product when there is no article, and null without either', () => {
@@ -70,6 +74,9 @@ describe('cleanTitle', () => {
     expect(cleanTitle('Get your code covered | Code | Nicolas Perriault', ["Hi, I'm Nicolas."], null))
       .toBe('Get your code covered | Code | Nicolas Perriault');
     expect(cleanTitle('Well-known facts: a review', ['Well'], null)).toBe('Well-known facts: a review');
+    // A heading that agrees with the shorter part is the site's logo, not the story's headline.
+    expect(cleanTitle('Hiking the old pass in autumn, part two :: PIXNET', ['PIXNET'], null))
+      .toBe('Hiking the old pass in autumn, part two :: PIXNET');
     expect(cleanTitle('  Just   a title ', [], null)).toBe('Just a title');
   });
 });
@@ -128,6 +135,9 @@ describe('articleMetadata', () => {
       title: 'From JSON-LD', byline: 'Ana Lima', published: '2024-03-05', siteName: 'The Daily', lang: 'en' });
     expect(articleMetadata(sources({ meta, documentTitle: 'From title' }))).toMatchObject({
       title: 'From Open Graph', byline: 'Bo Chen', published: '2023-01-01' });
+    // Dublin Core before Open Graph and `author`, in any of its spellings (dc:, DC., dcterm:).
+    expect(articleMetadata(sources({ meta: { ...meta, 'dc:title': ['Declared'], 'DC.creator': ['Cy Diaz'] } })))
+      .toMatchObject({ title: 'Declared', byline: 'Cy Diaz' });
     expect(articleMetadata(sources({ documentTitle: 'From title | The Daily', headings: ['From title'] }))).toEqual({
       title: 'From title', byline: null, published: null, siteName: null, lang: null });
   });
@@ -146,5 +156,23 @@ describe('articleMetadata', () => {
   it('cleans an Open Graph title with the h1 too, and decodes entities', () => {
     const m = articleMetadata(sources({ meta: { 'og:title': ['Tom &amp; Jerry | Eleanor Roy'] }, headings: ['Tom & Jerry'] }));
     expect(m.title).toBe('Tom & Jerry');
+  });
+});
+
+describe('bylineFromLine', () => {
+  it('takes the name of a "By" line, without its date or reading time, and nothing from other lines', () => {
+    expect(bylineFromLine('By Ana Lima | March 5, 2024 · 4 min read')).toBe('Ana Lima');
+    expect(bylineFromLine('By Ana Lima and Bo Chen, 5 March 2024')).toBe('Ana Lima and Bo Chen');
+    expect(bylineFromLine('by Ana Lima on March 5')).toBe('Ana Lima');
+    expect(bylineFromLine('By Nathan Willis March 25, 2015')).toBe('Nathan Willis');
+    expect(bylineFromLine('March 5, 2024')).toBeNull();
+    expect(bylineFromLine('')).toBeNull();
+  });
+});
+
+describe('articleMetadata authors from meta tags', () => {
+  it('takes the first key that names someone (a profile address is not a name)', () => {
+    const m = articleMetadata(sources({ meta: { 'article:author': ['https://facebook.com/ana'], 'og:article:author': ['BBC News'] } }));
+    expect(m.byline).toBe('BBC News');
   });
 });

@@ -89,6 +89,21 @@ describe('findHeadline', () => {
     expect(findHeadline(s, 1, 'Something else entirely')).toBe(-1);
   });
 
+  it('does not take the layout names of the article\'s own containers for chrome', () => {
+    const s = snapshotOf([
+      { parent: -1, tag: 'body', rect: [0, 0, 1280, 3000] },
+      { parent: 0, tag: 'div', rect: [0, 0, 1280, 2000], hints: HintBit.SIDEBAR }, // "primary-and-secondary-columns"
+      { parent: 1, tag: 'div', rect: [0, 0, 900, 2000] },
+      { parent: 2, tag: 'h1', rect: [0, 0, 900, 40], text: 'Budget passes' },
+      { parent: 2, tag: 'p', rect: [0, 40, 900, 400], text: prose('p') },
+      { parent: 1, tag: 'aside', rect: [900, 0, 380, 400], hints: HintBit.SIDEBAR },
+      { parent: 5, tag: 'h2', rect: [900, 0, 380, 40], text: 'Budget passes' },
+    ]);
+    expect(findHeadline(s, 2, 'Budget passes')).toBe(3);
+    // The aside's twin stays chrome: it does not hold the article.
+    expect(findHeadline(s, 2, 'Budget passes')).not.toBe(6);
+  });
+
   it('finds nothing on a page with no article and no title to match', () => {
     const { s } = newsPage();
     expect(findHeadline(s, -1, null)).toBe(-1);

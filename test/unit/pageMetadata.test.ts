@@ -2,6 +2,7 @@
 // Reading metadata out of a DOM (no layout involved): which elements and attributes feed articleMetadata.
 import { describe, expect, it } from 'vitest';
 import { readMetadataSources, readPageMetadata } from '../../src/capture/pageMetadata.ts';
+import { authorNodes } from '../../src/capture/authorNodes.ts';
 
 function load(head: string, body: string, lang = 'en'): Document {
   document.documentElement.setAttribute('lang', lang);
@@ -51,5 +52,15 @@ describe('readPageMetadata', () => {
     const before = doc.documentElement.outerHTML;
     readPageMetadata(doc);
     expect(doc.documentElement.outerHTML).toBe(before);
+  });
+});
+
+describe('authorNodes', () => {
+  it('finds elements named as byline or author by class, id, rel or itemprop, not avatars or comment authors', () => {
+    document.body.innerHTML = `<div class="c-byline">By <a rel="author" href="/a">Ana</a></div>
+      <span itemprop="author">Bo</span><p id="written-by">Cy</p><img class="author-avatar">
+      <div class="comment-author">Dee</div><p>Story</p>`;
+    const elements = Array.from(document.body.querySelectorAll('*'));
+    expect(authorNodes(elements).map((i) => elements[i].textContent)).toEqual(['By Ana', 'Ana', 'Bo', 'Cy']);
   });
 });

@@ -76,6 +76,8 @@ export async function analyzeSite(items: InputItem[], o: SiteOptions): Promise<S
             text: seg.text, parentSegment: seg.parentSegment,
           })),
           readerText: cleaned.readerText,
+          // Cleaned in Node from the capture: the page's metadata is not read on this path (yet).
+          article: { title: s.title, byline: null, published: null },
           timingsMs: { captureMs: s.captureMs, ...timings, totalMs: s.captureMs + (t3 - t0) },
         },
         site: {
