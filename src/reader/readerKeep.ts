@@ -8,6 +8,12 @@ import { keepRecords } from './readerRecords.ts';
 import { NOT_STORY } from './readerHints.ts';
 import { mainArea } from './mainArea.ts';
 import { repeatedBlocks } from './repeatedBlocks.ts';
+import { fallBackWhenEmpty, keptText } from './readerFallback.ts';
+
+/** Link lists stay when dropping them would leave under this share of the kept text. */
+const LINK_LIST_PAGE_SHARE = 0.25;
+/** …and under this many characters (a short story among long link lists is still a story). */
+const LINK_LIST_PAGE_MAX_LEFT = 300;
 import { HintBit } from '../snapshot/hintBits.ts';
 
 /** Elements that carry content by what they are, not by their words: data tables, code blocks, figures. */
@@ -54,7 +60,15 @@ export function readerKeepAndArticle(s: PageSnapshot, values: ArrayLike<number>,
   const maxProse = subtreeMaxProse(s, prose);
   keepRecords(s, keep, article, maxProse);
   dropCommentSections(s, keep, protect, article);
+  const beforeLinkLists = keep.slice();
   dropLinkLists(s, keep, protect, article, maxProse);
+  // A page that is a list of links (a news aggregator's front page, a job board) is its links: when dropping link
+  // lists would leave under a quarter of the text, and less than a paragraph, they stay.
+  const left = keptText(s, keep);
+  if (left < LINK_LIST_PAGE_MAX_LEFT && left < LINK_LIST_PAGE_SHARE * keptText(s, beforeLinkLists)) {
+    keep.set(beforeLinkLists);
+  }
+  fallBackWhenEmpty(s, keep);
   return { keep, article };
 }
 
