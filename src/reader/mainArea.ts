@@ -30,27 +30,3 @@ export function mainArea(s: PageSnapshot, prose: ArrayLike<number>): number {
   }
   return bestProse >= MIN_PROSE_SHARE * total ? best : -1;
 }
-
-/** The prose core holds at least this share of the page's prose outside chrome. */
-const CORE_SHARE = 0.8;
-
-/**
- * The smallest subtree that holds CORE_SHARE of the page's prose outside chrome-named parts (`chrome`, per node 1
- * when inside a part named as navigation, footer, sidebar…): where the page's content lives, whatever its markup
- * calls it. Walks down from the root while one child still holds that share.
- */
-export function proseCore(s: PageSnapshot, prose: ArrayLike<number>, chrome: Uint8Array): number {
-  const sum = new Float64Array(s.count);
-  for (let i = 0; i < s.count; i++) if (!chrome[i]) sum[i] = prose[i];
-  for (let i = s.count - 1; i > 0; i--) sum[s.parent[i]] += sum[i];
-  if (s.count === 0 || sum[0] === 0) return -1;
-  const need = CORE_SHARE * sum[0];
-  let node = 0;
-  for (;;) {
-    let next = -1;
-    const end = subtreeEnd(s, node);
-    for (let c = node + 1; c < end; c = subtreeEnd(s, c)) if (sum[c] >= need) next = c;
-    if (next < 0) return node;
-    node = next;
-  }
-}

@@ -47,13 +47,18 @@ describe('fallBackWhenEmpty', () => {
 describe('a page that is a list of links', () => {
   it('keeps its links when dropping link lists would leave next to nothing', () => {
     const nodes: NodeSpec[] = [{ parent: -1, tag: 'body', rect: [0, 0, 1280, 2000] }];
-    const list = nodes.push({ parent: 0, tag: 'ol', rect: [0, 0, 1280, 1900] }) - 1;
-    for (let k = 0; k < 12; k++) {
-      const li = nodes.push({ parent: list, tag: 'li', rect: [0, 150 * k, 1280, 150] }) - 1;
+    const intro = nodes.push({ parent: 0, tag: 'div', rect: [0, 0, 1280, 80] }) - 1;
+    nodes.push({ parent: intro, tag: 'p', rect: [0, 0, 1280, 40], text: 'Jobs at young companies, updated every morning.' });
+    nodes.push({ parent: intro, tag: 'p', rect: [0, 40, 1280, 40], text: 'Apply directly to the founders of each company.' });
+    const list = nodes.push({ parent: 0, tag: 'ol', rect: [0, 80, 1280, 1900] }) - 1;
+    for (let k = 0; k < 20; k++) {
+      const li = nodes.push({ parent: list, tag: 'li', rect: [0, 80 + 90 * k, 1280, 90] }) - 1;
       nodes.push({ parent: li, tag: 'a', rect: [0, 150 * k, 900, 40], text: `Story number ${k} about the harbour`, link: 'extern' });
     }
     const s = buildSnapshot(nodes);
     const keep = readerKeep(s, new Array(s.count).fill(0.1), 0.5);
-    expect(readerText(s, (i) => keep[i] === 0)).toContain('Story number 11 about the harbour');
+    const text = readerText(s, (i) => keep[i] === 0);
+    expect(text).toContain('Apply directly');
+    expect(text).toContain('Story number 11 about the harbour');
   });
 });
