@@ -35,7 +35,8 @@ const STANDS_ALONE = new Set([...CONTAINER_TAGS, 'h1', 'h2', 'h3', 'h4', 'h5', '
 /** Attributes where lazy-loading scripts keep an image's real address until it scrolls into view. */
 const LAZY_SRC = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
 
-type Frame = { node: Node; inPre: boolean } | { close: string; at: number };
+/** A node to write, or the end of an element opened at out[at] when `shown` pieces had been written. */
+type Frame = { node: Node; inPre: boolean } | { close: string; at: number; shown: number };
 
 /**
  * The kept content of a capture (`elements[i]` is snapshot node i) as HTML: every node whose `keep` is 1 under the
@@ -47,6 +48,7 @@ export function keptHtml(s: PageSnapshot, elements: readonly Element[], keep: Ui
   elements.forEach((el, i) => index.set(el, i));
   const holdsCaptured = ancestorsOf(elements);
   const out: string[] = [];
+  let shown = 0; // pieces written so far that a reader sees (text, images, rules, line breaks)
   const stack: Frame[] = [];
   const pushChildren = (el: Element, inPre: boolean) => {
     const kids = flatChildren(el);
@@ -57,7 +59,7 @@ export function keptHtml(s: PageSnapshot, elements: readonly Element[], keep: Ui
   while (stack.length > 0) {
     const frame = stack.pop()!;
     if ('close' in frame) {
-      if (isEmptyFrom(out, frame.at + 1) && !KEEP_EMPTY.has(frame.close)) out.length = frame.at;
+      if (shown === frame.shown && !KEEP_EMPTY.has(frame.close)) out.length = frame.at;
       else out.push(`</${frame.close}>`);
       continue;
     }
@@ -67,6 +69,7 @@ export function keptHtml(s: PageSnapshot, elements: readonly Element[], keep: Ui
       // One space between parts is enough (skipped scripts and hidden parts leave their whitespace around).
       if (!inPre && text === ' ' && (out.length === 0 || out[out.length - 1].endsWith(' '))) continue;
       out.push(escapeText(text));
+      if (/\S/.test(text)) shown++;
       continue;
     }
     if (node.nodeType !== 1) continue;
@@ -76,7 +79,10 @@ export function keptHtml(s: PageSnapshot, elements: readonly Element[], keep: Ui
     if (i === undefined) {
       // Not captured: not rendered (display:none, scripts…) unless it has no box of its own but its children have
       // (display:contents, a slot), and <br>, which has no box worth measuring.
-      if (tag === 'br') out.push('<br>');
+      if (tag === 'br') {
+        out.push('<br>');
+        shown++;
+      }
       else if (holdsCaptured.has(el) && !DROPPED_TAGS.has(tag)) pushChildren(el, inPre);
       continue;
     }
@@ -85,16 +91,20 @@ export function keptHtml(s: PageSnapshot, elements: readonly Element[], keep: Ui
     const name = CONTENT_TAGS.has(tag) ? tag : CONTAINER_TAGS.has(tag) || isBlock(s, i) ? 'div' : null;
     if (tag === 'img') {
       const img = imageTag(el as HTMLImageElement);
-      if (img) out.push(img);
+      if (img) {
+        out.push(img);
+        shown++;
+      }
       continue;
     }
     if (VOID_TAGS.has(tag)) {
       out.push(`<${tag}>`);
+      shown++;
       continue;
     }
     const open = name === 'div' ? (needsOwnBlock(el, index, s) ? '<div>' : null) : name ? openTag(el, tag) : null;
     if (open) {
-      stack.push({ close: name!, at: out.length });
+      stack.push({ close: name!, at: out.length, shown });
       out.push(open);
     }
     if (textHidden) pushElementChildren(el, stack, inPre || tag === 'pre');
@@ -216,12 +226,6 @@ function numeric(v: string | null): string | null {
 function languageClass(cls: string | null): string | null {
   const m = cls?.match(/(?:^|\s)(lang(?:uage)?-[\w+#-]+)/);
   return m ? m[1] : null;
-}
-
-/** Whether out[from…] holds nothing a reader would see (only whitespace text). */
-function isEmptyFrom(out: readonly string[], from: number): boolean {
-  for (let k = from; k < out.length; k++) if (/[^\s]/.test(out[k])) return false;
-  return true;
 }
 
 function escapeText(s: string): string {

@@ -17,20 +17,28 @@ export function titleTokens(s: string): string[] {
 
 /** Dice coefficient of the two titles' word multisets: 1 for the same words, 0 for none in common. */
 export function titleSimilarity(a: string, b: string): number {
-  const ta = titleTokens(a);
-  const tb = titleTokens(b);
-  if (ta.length === 0 || tb.length === 0) return 0;
-  const counts = new Map<string, number>();
-  for (const w of ta) counts.set(w, (counts.get(w) ?? 0) + 1);
-  let common = 0;
-  for (const w of tb) {
-    const c = counts.get(w) ?? 0;
-    if (c > 0) {
-      common++;
-      counts.set(w, c - 1);
+  return similarityTo(b)(a);
+}
+
+/** titleSimilarity to one fixed title, its words counted once for the many texts it is compared with. */
+export function similarityTo(title: string): (text: string) => number {
+  const want = new Map<string, number>();
+  const tb = titleTokens(title);
+  for (const w of tb) want.set(w, (want.get(w) ?? 0) + 1);
+  return (text) => {
+    const ta = titleTokens(text);
+    if (ta.length === 0 || tb.length === 0) return 0;
+    const left = new Map(want);
+    let common = 0;
+    for (const w of ta) {
+      const c = left.get(w) ?? 0;
+      if (c > 0) {
+        common++;
+        left.set(w, c - 1);
+      }
     }
-  }
-  return (2 * common) / (ta.length + tb.length);
+    return (2 * common) / (ta.length + tb.length);
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { TAG } from '../snapshot/tags.ts';
 import { StyleBit, hasStyle } from '../snapshot/styleBits.ts';
 import { HEADING_TAGS } from '../segment/sdTree.ts';
 import { subtreeEnd } from '../snapshot/tree.ts';
-import { TITLE_AGREES, titleSimilarity, titleTokens } from './articleTitle.ts';
+import { TITLE_AGREES, similarityTo, titleTokens } from './articleTitle.ts';
 
 /** Longest text (characters) a headline may have; a longer heading is a standfirst or a teaser. */
 const MAX_HEADLINE_CHARS = 300;
@@ -60,14 +60,17 @@ interface Candidate {
  */
 export function findHeadline(s: PageSnapshot, article: number, title?: string | null): number {
   if (s.count === 0) return -1;
-  const excluded = chromeAround(s, article);
+  const holdsArticle = ancestorsOf(s, article);
+  const excluded = chromeAround(s, holdsArticle);
+  const similarity = title ? similarityTo(title) : () => 0;
   const candidates: Candidate[] = [];
   for (let i = 1; i < s.count; i++) {
-    if (excluded[i] || s.textChars[i] === 0 || s.textChars[i] > MAX_HEADLINE_CHARS) continue;
-    if (article >= 0 && i <= article && article < subtreeEnd(s, i)) continue; // contains the article
+    if (excluded[i] || holdsArticle[i] || s.textChars[i] === 0 || s.textChars[i] > MAX_HEADLINE_CHARS) continue;
     const heading = HEADING_TAGS.has(s.tag[i]);
-    const match = title ? titleSimilarity(textOf(s, i), title) : 0;
-    if (!heading && !(match >= TITLE_AGREES && isLargeFont(s, i, article))) continue;
+    // Only headings and large type are compared with the title: tokenising every short node costs too much.
+    if (!heading && !isLargeFont(s, i, article)) continue;
+    const match = similarity(textOf(s, i));
+    if (!heading && match < TITLE_AGREES) continue;
     candidates.push({ node: i, match, near: article >= 0 && nearArticleTop(s, i, article), heading });
   }
   const band = (m: number) => (m >= TITLE_AGREES ? 2 : m >= TITLE_MAY_MATCH ? 1 : 0);
@@ -111,7 +114,7 @@ export function findByline(s: PageSnapshot, headline: number, article: number, b
   if (from < 0 || from >= s.count) return -1;
   const windowStart = s.textStart[from];
   const windowEnd = windowStart + BYLINE_WINDOW_CHARS;
-  const excluded = chromeAround(s, article);
+  const excluded = chromeAround(s, ancestorsOf(s, article));
   const names = byline ? titleTokens(byline) : [];
   const marked = new Set(authorNodes);
   let named = -1;
@@ -154,15 +157,20 @@ function isByLine(text: string): boolean {
  * containers holding it: whatever holds the story is not chrome for it, however its layout classes read
  * (bbc.co.uk's story sits in a "container--primary-and-secondary-columns").
  */
-function chromeAround(s: PageSnapshot, article: number): Uint8Array {
-  const holdsArticle = new Uint8Array(s.count);
-  for (let a = article; a >= 0; a = s.parent[a]) holdsArticle[a] = 1;
+function chromeAround(s: PageSnapshot, holdsArticle: Uint8Array): Uint8Array {
   const out = new Uint8Array(s.count);
   for (let i = 0; i < s.count; i++) {
     const named = !holdsArticle[i] && (s.hints[i] & NOT_MAIN) !== 0;
     out[i] = named || (i > 0 && out[s.parent[i]] === 1) ? 1 : 0;
   }
   return out;
+}
+
+/** Per node, 1 on `node` and its ancestors (all 0 for -1). */
+function ancestorsOf(s: PageSnapshot, node: number): Uint8Array {
+  const mark = new Uint8Array(s.count);
+  for (let a = node; a >= 0; a = s.parent[a]) mark[a] = 1;
+  return mark;
 }
 
 /** A <time> that makes most of a short line ("Updated 5 hours ago"), not one inside a sentence of the story. */

@@ -27,6 +27,7 @@ interface InPage {
   published: string | null;
   textChars: number;
   readabilityChars: number;
+  timingsMs: Record<string, number>;
 }
 
 async function main(): Promise<number> {
@@ -42,6 +43,7 @@ async function main(): Promise<number> {
   const winnow: number[] = [];
   const readability: number[] = [];
   const agree = { title: 0, byline: 0, published: 0, bylineExpected: 0, publishedExpected: 0, extraDates: 0 };
+  const stages: Record<string, number[]> = {};
   let failures = 0;
   console.log('page                                     winnow ms  readability ms  title byline date');
   try {
@@ -62,9 +64,11 @@ async function main(): Promise<number> {
           const a = new g.__Readability(document.cloneNode(true)).parse();
           const t2 = performance.now();
           return { winnowMs: t1 - t0, readabilityMs: t2 - t1, title: w.title, byline: w.byline, published: w.published,
-            textChars: w.text.length, readabilityChars: (a?.textContent ?? '').trim().length } as InPage;
+            textChars: w.text.length, readabilityChars: (a?.textContent ?? '').trim().length,
+            timingsMs: w.timingsMs } as InPage;
         });
         winnow.push(r.winnowMs);
+        for (const [stage, ms] of Object.entries(r.timingsMs)) (stages[stage] ??= []).push(ms);
         readability.push(r.readabilityMs);
         const t = sameText(r.title, expected.title);
         const b = sameText(r.byline ?? '', expected.byline ?? '');
@@ -98,6 +102,10 @@ async function main(): Promise<number> {
   console.log(`\n${n} pages (${failures} failed), library ${readFileSync(LIBRARY).length} bytes`);
   console.log(`winnowExtract   median ${percentile(winnow, 50).toFixed(1)} ms, p95 ${percentile(winnow, 95).toFixed(1)} ms`);
   console.log(`Readability.js  median ${percentile(readability, 50).toFixed(1)} ms, p95 ${percentile(readability, 95).toFixed(1)} ms`);
+  const ratios = winnow.map((w, k) => w / Math.max(readability[k], 0.1));
+  console.log(`per-page ratio winnowExtract / Readability.js: median ${percentile(ratios, 50).toFixed(1)}×`);
+  console.log(`winnowExtract stages, median ms: ${Object.entries(stages).map(([k, v]) =>
+    `${k.replace(/Ms$/, '')} ${percentile(v, 50).toFixed(1)}`).join(', ')}`);
   console.log(`same title as Readability: ${agree.title}/${n}; same byline: ${agree.byline}/${n} ` +
     `(${agree.bylineExpected} pages with one); same date: ${agree.published}/${agree.publishedExpected} pages with one ` +
     `(and a date on ${agree.extraDates} pages where Readability has none)`);
