@@ -9,6 +9,7 @@ import { NOT_STORY } from './readerHints.ts';
 import { mainArea } from './mainArea.ts';
 import { repeatedBlocks } from './repeatedBlocks.ts';
 import { fallBackWhenEmpty, keptText } from './readerFallback.ts';
+import { skipLinks } from './skipLinks.ts';
 
 /** Link lists stay when dropping them would leave under this share of the kept text. */
 const LINK_LIST_PAGE_SHARE = 0.25;
@@ -69,6 +70,8 @@ export function readerKeepAndArticle(s: PageSnapshot, values: ArrayLike<number>,
     keep.set(beforeLinkLists);
   }
   fallBackWhenEmpty(s, keep);
+  const skip = skipLinks(s);
+  for (let i = 0; i < s.count; i++) if (skip[i]) keep[i] = 0;
   return { keep, article };
 }
 
