@@ -1,6 +1,7 @@
 import { captureSnapshotSliced } from '../../src/capture/captureSnapshot.ts';
 import { StyleCache } from '../../src/capture/elementStyle.ts';
 import { readPageMetadata } from '../../src/capture/pageMetadata.ts';
+import { authorNodes } from '../../src/capture/authorNodes.ts';
 import { DEFAULT_PIPELINE_OPTIONS, pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 import type { AnnotationExport } from '../shared/annotationSchema.ts';
@@ -46,8 +47,11 @@ interface PageCapture {
   parent: Int32Array;
   url: string;
   title: string;
-  /** What the document says its title and byline are (meta tags, JSON-LD…): the reader's fallbacks. */
-  declared: { title: string; byline: string | null };
+  /**
+   * What the document says its title and byline are (meta tags, JSON-LD…; the reader's fallbacks) and which nodes its
+   * markup names as the author: the reader decision's hints, as `winnowExtract` gives them.
+   */
+  declared: { title: string; byline: string | null; authorNodes: number[] };
   viewport: { width: number; height: number };
   captureMs: number;
   classifyMs: number;
@@ -283,7 +287,7 @@ export class WinnowController {
       parent: snapshot.parent.slice(),
       url: snapshot.url,
       title: snapshot.title,
-      declared: { title: metadata.title || snapshot.title, byline: metadata.byline },
+      declared: { title: metadata.title || snapshot.title, byline: metadata.byline, authorNodes: authorNodes(elements) },
       viewport: { ...snapshot.viewport },
       captureMs: snapshot.captureMs,
       classifyMs: 0,

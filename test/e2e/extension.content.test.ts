@@ -1,11 +1,11 @@
-// Issue 13, "hide leaves the content whole": on real pages, hide mode keeps the headline, the lead picture and the
-// body on screen (measured in real Chromium: computed style and layout, no screenshots), "off" gives the page back
-// exactly, and the reader view shows the headline once with the body.
+// Issue 13, "hide leaves the content whole": on real pages, highlight does not tint the headline, the lead picture
+// and the body as template, hide mode keeps them on screen (measured in real Chromium: computed style and layout, no
+// screenshots), "off" gives the page back exactly, and the reader view shows the headline once with the body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import {
-  ExtensionBrowser, FixtureServer, pageFingerprint, runFromPopup, textOfHtml, winnowShadowHtml,
+  ExtensionBrowser, FixtureServer, overlayBoxes, pageFingerprint, runFromPopup, textOfHtml, winnowShadowHtml,
 } from './extensionHarness.ts';
 
 /** A page and the selectors of its main content's parts, chosen by reading the page (not by Winnow's answer). */
@@ -78,6 +78,14 @@ function notOnScreen(page: Page, selector: string): Promise<string> {
   }, selector);
 }
 
+/** The element's centre in document coordinates. */
+function centreOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  return page.evaluate((sel) => {
+    const r = document.querySelector(sel)!.getBoundingClientRect();
+    return { x: r.left + window.scrollX + r.width / 2, y: r.top + window.scrollY + r.height / 2 };
+  }, selector);
+}
+
 function textOf(page: Page, selector: string): Promise<string> {
   return page.evaluate((sel) => document.querySelector(sel)?.textContent ?? '', selector).then(normalise);
 }
@@ -86,7 +94,7 @@ function normalise(text: string): string {
   return text.replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-async function setMode(popup: Page, tabId: number, mode: 'hide' | 'reader' | 'off'): Promise<void> {
+async function setMode(popup: Page, tabId: number, mode: RunStatus['mode']): Promise<void> {
   await popup.check(`input[name=mode][value=${mode}]`);
   await expect.poll(async () => (await b.content<RunStatus>(tabId, 'status')).mode, { timeout: 20_000 }).toBe(mode);
 }
@@ -97,7 +105,7 @@ function partsOf(p: ContentPage): string[] {
 
 describe('hide and reader keep the main content whole', () => {
   for (const p of PAGES) {
-    it(`hide leaves headline, lead and body on screen; off restores the page (${p.path})`, async () => {
+    it(`highlight and hide leave headline, lead and body alone; off restores the page (${p.path})`, async () => {
       const page = await b.open(server.url(p.path));
       await page.waitForTimeout(300); // the page's own load-time scripts settle
       // Before Winnow runs, every part is on screen: a failure below is Winnow's doing.
@@ -109,6 +117,16 @@ describe('hide and reader keep the main content whole', () => {
       }
       const before = await pageFingerprint(page);
       const { tabId, popup } = await runFromPopup(b, page);
+      // Highlight (chosen: the site's saved mode may be another): no template box over any of the parts.
+      await setMode(popup, tabId, 'highlight');
+      const boxes = await overlayBoxes(page);
+      expect(boxes.length).toBeGreaterThan(0);
+      const tinted = [];
+      for (const sel of partsOf(p)) {
+        const c = await centreOf(page, sel);
+        if (boxes.some((x) => c.x >= x.x && c.x <= x.x + x.w && c.y >= x.y && c.y <= x.y + x.h)) tinted.push(sel);
+      }
+      expect(tinted).toEqual([]);
       await setMode(popup, tabId, 'hide');
       const hidden = await page.evaluate(() => Array.from(document.querySelectorAll('*'))
         .filter((e) => (e as HTMLElement).style?.getPropertyPriority('display') === 'important' &&

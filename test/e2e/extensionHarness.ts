@@ -247,6 +247,19 @@ export async function winnowShadowHtml(page: Page): Promise<string> {
   }
 }
 
+/** Highlight mode's boxes with their document rectangles (from the closed shadow root, via the DevTools protocol). */
+export async function overlayBoxes(page: Page):
+  Promise<Array<{ site: boolean; x: number; y: number; w: number; h: number; label: string }>> {
+  const html = await winnowShadowHtml(page);
+  const box = new RegExp('<div class="(box(?: site)?)" style="left: ?([\\d.-]+)px; ?top: ?([\\d.-]+)px; ' +
+    '?width: ?([\\d.]+)px; ?height: ?([\\d.]+)px;[^"]*"><span class="label">([^<]*)<', 'g');
+  const boxes = [...html.matchAll(box)]
+    .map((m) => ({ site: m[1] === 'box site', x: +m[2], y: +m[3], w: +m[4], h: +m[5], label: m[6] }));
+  // Every box drawn was read: an empty answer never comes from a pattern that no longer matches.
+  if (boxes.length !== (html.match(/class="box[ "]/g) ?? []).length) throw new Error('overlay boxes not all read');
+  return boxes;
+}
+
 /** Visible text of HTML (tags dropped, entities for the common few decoded, whitespace collapsed). */
 export function textOfHtml(html: string): string {
   return html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ')
