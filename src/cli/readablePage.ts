@@ -22,26 +22,33 @@ export interface ReadablePage {
 }
 
 /**
- * Share of the time that loading may take with the page's scripts on, and how far into the time the page must be
- * ready: the rest is kept for rendering the page again without its scripts when they hold it hostage, and for the
- * caller's own steps.
+ * How an attempt spends the time it has (shares of it). A page must answer throughout, and be done with its load
+ * event (or be past DOMContentLoaded) within LOAD_SHARE; a page that answers but is still being parsed gets until
+ * PARSE_SHARE (a big declarative shadow DOM can take seconds to parse, wcxb-dev 0691); then it must be settled and
+ * injected within READY_SHARE more. With scripts on, what is left after that is for rendering the page again
+ * without them when they hold it hostage, and for the caller's own steps.
  */
 const LOAD_SHARE = 0.4;
-const LIVE_SHARE = 0.6;
+const PARSE_SHARE = 0.7;
+const READY_SHARE = 0.2;
 /** After DOMContentLoaded, how long the load event may take (images and frames that never finish loading). */
 const LOAD_GRACE_MS = 5000;
 const MIN_ANSWER_MS = 500;
 const POLL_MS = 50;
 
-/** The live page cannot be read (its scripts keep it busy, or it went away), but the file can, with scripts off. */
+/**
+ * The live page cannot be read well (its scripts keep it busy or its parser waiting, or it went away), but the file
+ * can be, with scripts off.
+ */
 class RetryWithoutScripts extends Error {}
 
 /**
  * Opens a file in its own offline context and gets it ready for reading, with a document to read whenever there is
  * one: the page may not navigate away (a navigation after the first is answered 204 No Content, which keeps the
  * current document, as the HTML standard says), a load event that never comes (an image whose onerror retries
- * forever) is waited for only so long, and a page whose scripts keep it busy past its share of the time (a loop) is
- * rendered again with scripts off, which gives the page as parsed. Each such case adds a warning. Throws a one-line
+ * forever) is waited for only so long, and a page whose scripts keep it busy past its share of the time (a loop),
+ * or that is still being parsed after its share, is rendered again with scripts off, which gives the page as parsed
+ * (a parser-blocking script that never arrives blocks nothing then). Each such case adds a warning. Throws a one-line
  * error only when there is nothing to read: the file does not open, or not even the page without scripts is ready by
  * the deadline.
  */
@@ -52,20 +59,21 @@ export async function openReadablePage(browser: Browser, path: string, options: 
   const start = Date.now();
   const total = deadline - start;
   const late = () => new Error(`page did not finish loading within ${seconds(total)}`);
-  const share = (from: number, part: number) => from + (deadline - from) * part;
+  const times = (from: number, live: boolean): AttemptTimes => {
+    const left = deadline - from;
+    return {
+      start: from, loadUntil: from + left * LOAD_SHARE, parseUntil: from + left * PARSE_SHARE,
+      readyWithin: live ? left * READY_SHARE : left, deadline,
+    };
+  };
   try {
-    if (!options.scripts) {
-      return await attempt(browser, url, false, { loadUntil: share(start, LOAD_SHARE), readyBy: deadline, deadline }, []);
-    }
+    if (!options.scripts) return await attempt(browser, url, false, times(start, false), []);
     try {
-      return await attempt(browser, url, true,
-        { loadUntil: share(start, LOAD_SHARE), readyBy: share(start, LIVE_SHARE), deadline }, []);
+      return await attempt(browser, url, true, times(start, true), []);
     } catch (e) {
       if (!(e instanceof RetryWithoutScripts) || Date.now() >= deadline) throw e;
       const warning = `${e.message}; read the page as parsed, with its scripts off`;
-      const now = Date.now();
-      return await attempt(browser, url, false, { loadUntil: share(now, LOAD_SHARE), readyBy: deadline, deadline },
-        [warning]);
+      return await attempt(browser, url, false, times(Date.now(), false), [warning]);
     }
   } catch (e) {
     throw e instanceof RetryWithoutScripts || e instanceof DeadlineError ? late() : e;
@@ -73,10 +81,14 @@ export async function openReadablePage(browser: Browser, path: string, options: 
 }
 
 interface AttemptTimes {
-  /** Loading is waited for until then at most. */
+  /** When this attempt began (the times in warnings count from it). */
+  start: number;
+  /** The page answers throughout, and loading is waited for until then at most... */
   loadUntil: number;
-  /** Settled and injected by then. */
-  readyBy: number;
+  /** ...except that a page still being parsed is waited for until then. */
+  parseUntil: number;
+  /** Once loaded, settled and injected within this many ms. */
+  readyWithin: number;
   /** No step goes past this, whatever slack it is given. */
   deadline: number;
 }
@@ -94,20 +106,25 @@ async function attempt(browser: Browser, url: string, scripts: boolean, times: A
   try {
     const page = await context.newPage();
     const blocked = await keepFirstDocument(page);
-    const started = Date.now();
+    const started = times.start;
     try {
-      await page.goto(url, { waitUntil: 'commit', timeout: Math.max(1, by(times.loadUntil) - started) });
+      await page.goto(url, { waitUntil: 'commit', timeout: Math.max(1, by(times.loadUntil) - Date.now()) });
     } catch (e) {
       const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
       throw /Timeout/i.test(msg) ? new DeadlineError('the page did not open') : new Error(msg.replace(/^page\.goto: /, ''));
     }
-    const state = await waitUntilLoaded(page, times.loadUntil, by);
+    const state = await waitUntilLoaded(page, times, by);
+    const readyBy = Date.now() + times.readyWithin;
     const busy = (what: string) => new RetryWithoutScripts(`the page's scripts kept it busy ${what}`);
     if (state === 'busy') throw busy(`for ${seconds(Date.now() - started)}`);
     // Navigations without a request (to about:blank) cannot be cancelled: the page it had is gone.
     if (!page.url().startsWith('file:')) throw new RetryWithoutScripts(`the page went to ${page.url()}`);
     if (state === 'loading') {
-      warnings.push(`the page was still being parsed after ${seconds(Date.now() - started)}; read what had been parsed`);
+      // The parser waits on the page's scripts (a script behind stylesheets that its own code keeps re-requesting,
+      // wcxb-dev 0691): without scripts the whole document parses at once, which beats the part parsed so far.
+      const stalled = `the page was still being parsed after ${seconds(Date.now() - started)}`;
+      if (scripts) throw new RetryWithoutScripts(stalled);
+      warnings.push(`${stalled}; read what had been parsed`);
     }
     if (state === 'interactive') {
       warnings.push(`the page's load event did not come within ${seconds(Date.now() - started)}; read it as it was`);
@@ -120,17 +137,17 @@ async function attempt(browser: Browser, url: string, scripts: boolean, times: A
       if (scripts) {
         // Two painted frames: the page's own first style and layout are done, as they are long before a person runs
         // Winnow on a page they are reading, so capture timings measure Winnow and not the page's first layout.
-        await beforeDeadline(page.evaluate(TWO_FRAMES), by(times.readyBy), 'frames');
+        await beforeDeadline(page.evaluate(TWO_FRAMES), by(readyBy), 'frames');
       } else {
         // Without scripts no animation frame callback ever runs (Chromium counts it as page script): force the
         // style and layout with one read instead.
-        await beforeDeadline(page.evaluate('document.documentElement.getBoundingClientRect().height'), by(times.readyBy),
+        await beforeDeadline(page.evaluate('document.documentElement.getBoundingClientRect().height'), by(readyBy),
           'layout');
       }
       // Evaluated through the DevTools protocol rather than a <script> tag, so neither a strict page CSP nor disabled
       // JavaScript can block it.
       const bundle = await pageBundle();
-      await beforeDeadline(page.evaluate(bundle), by(times.readyBy), 'injection');
+      await beforeDeadline(page.evaluate(bundle), by(readyBy), 'injection');
     } catch (e) {
       throw e instanceof DeadlineError ? busy('after loading') : e;
     }
@@ -167,16 +184,18 @@ async function keepFirstDocument(page: Page): Promise<string[]> {
 type LoadState = 'complete' | 'interactive' | 'loading' | 'busy';
 
 /**
- * Polls document.readyState until the page has loaded, DOMContentLoaded is LOAD_GRACE_MS old, or `until` comes.
- * Playwright's own load-state events cannot be used: a cancelled navigation leaves them waiting for a document that
- * never comes. 'busy' when the page stopped answering (its main thread is in the page's own script).
+ * Polls document.readyState until the page has loaded, DOMContentLoaded is LOAD_GRACE_MS old, or its time is up:
+ * `loadUntil`, or `parseUntil` while the document is still being parsed. Playwright's own load-state events cannot
+ * be used: a cancelled navigation leaves them waiting for a document that never comes. 'busy' when the page stops
+ * answering after `loadUntil` (its main thread is in the page's own script).
  */
-async function waitUntilLoaded(page: Page, until: number, by: (until: number) => number): Promise<LoadState> {
+async function waitUntilLoaded(page: Page, times: AttemptTimes, by: (until: number) => number): Promise<LoadState> {
   let interactiveAt: number | null = null;
   for (;;) {
     let state: string;
     try {
-      state = await beforeDeadline(page.evaluate('document.readyState') as Promise<string>, by(until), 'readyState');
+      state = await beforeDeadline(page.evaluate('document.readyState') as Promise<string>, by(times.loadUntil),
+        'readyState');
     } catch (e) {
       if (e instanceof DeadlineError) return 'busy';
       // The document was replaced under the question (document.open): ask the new one.
@@ -184,10 +203,13 @@ async function waitUntilLoaded(page: Page, until: number, by: (until: number) =>
       state = 'loading';
     }
     if (state === 'complete') return 'complete';
-    if (state === 'interactive') interactiveAt ??= Date.now();
     const now = Date.now();
-    if (now >= until) return state === 'interactive' ? 'interactive' : 'loading';
-    if (interactiveAt !== null && now - interactiveAt >= LOAD_GRACE_MS) return 'interactive';
+    if (state === 'interactive') {
+      interactiveAt ??= now;
+      if (now >= times.loadUntil || now - interactiveAt >= LOAD_GRACE_MS) return 'interactive';
+    } else if (now >= times.parseUntil) {
+      return 'loading';
+    }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

@@ -107,7 +107,7 @@ describe('inputs that are not pages, or never settle', () => {
   });
 
   it('analyze: the same errors, and the folder’s real page is analysed', () => {
-    const r = winnow(['analyze', dir, '--json', '--timeout', '5000']);
+    const r = winnow(['analyze', dir, '--json']);
     expect(r.code).toBe(1);
     const errors = r.stderr.trim().split('\n').filter((l) => l.includes(': error: '));
     expect(errors).toEqual([
