@@ -10,6 +10,7 @@ import { mainArea } from './mainArea.ts';
 import { repeatedBlocks } from './repeatedBlocks.ts';
 import { fallBackWhenEmpty, keptText } from './readerFallback.ts';
 import { skipLinks } from './skipLinks.ts';
+import { cookieNotices } from './cookieNotices.ts';
 
 /** Link lists stay when dropping them would leave under this share of the kept text. */
 const LINK_LIST_PAGE_SHARE = 0.25;
@@ -71,7 +72,8 @@ export function readerKeepAndArticle(s: PageSnapshot, values: ArrayLike<number>,
   }
   fallBackWhenEmpty(s, keep);
   const skip = skipLinks(s);
-  for (let i = 0; i < s.count; i++) if (skip[i]) keep[i] = 0;
+  const cookies = cookieNotices(s);
+  for (let i = 0; i < s.count; i++) if (skip[i] || cookies[i]) keep[i] = 0;
   return { keep, article };
 }
 
