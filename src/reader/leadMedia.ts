@@ -23,9 +23,9 @@ const LEAD_ONLY_IF_CONTENT = HintBit.HEADER | HintBit.SIDEBAR;
 const CONTENT_NAMES = HintBit.CONTENT | HintBit.ARTICLE_BODY | HintBit.ARTICLE_HEAD;
 
 /**
- * A lead is at least this big (CSS px): thumbnails in a teaser list, avatars, icons and rating stars are smaller.
- * 160 × 100 keeps the smallest lead photos of the styled kreuzer-popular pages (spiegel.de's is 862 × 322) and drops
- * its "Featured extras" thumbnails (162 × 122) by the width share below.
+ * A lead is at least this big (CSS px): avatars, icons, logos in a line of text and rating stars are smaller. On
+ * kreuzer-popular's spiegel.de the lead is 862 × 322; its "Featured extras" thumbnails (162 × 122) pass this but not
+ * the width share below.
  */
 export const LEAD_MIN_WIDTH = 160;
 export const LEAD_MIN_HEIGHT = 100;
@@ -53,8 +53,8 @@ type Box = { x: number; y: number; w: number; h: number };
  *   half the narrower of the two; or
  * - beside it (a product gallery): its branch of the common container holds media and little text
  *   (BESIDE_MAX_CHARS), and it sits next to the body's first screen.
- * Every container between the media and the common ancestor with the article must be shown already (`shown`) or
- * be neither named as chrome nor mostly links: a teaser list or a side column the reader dropped does not lend its
+ * No container between the media and the common ancestor with the article may be named as chrome, and each must be
+ * shown already (`shown`) or not mostly links: a teaser list or a side column the reader dropped does not lend its
  * pictures to the story. The group is the media with the containers around it that hold nothing but a caption and
  * controls, so a gallery's thumbnails and a figure's caption stay with their picture; the text right after the group
  * must be shown (the content goes on there).
