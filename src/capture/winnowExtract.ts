@@ -65,6 +65,7 @@ export function winnowExtract(doc: Document = document, options: WinnowExtractOp
 
 let bundledWeights: ModelWeights | null = null;
 
+/** winnowExtract, also handing back the capture, the pipeline's result and the reader decision. */
 export function winnowRun(doc: Document, options: WinnowExtractOptions = {}): WinnowRun {
   const t0 = now();
   const weights = options.model !== undefined ? parseModelWeights(options.model, FEATURE_SCHEMA)
@@ -107,7 +108,7 @@ export function winnowRun(doc: Document, options: WinnowExtractOptions = {}): Wi
       modelMs: t1 - t0,
       metadataMs: t2 - t1,
       readerMs: t4 - t3,
-      htmlMs: t5 - t4,
+      htmlMs: t5 - t4, // the clean HTML and the segments' selectors
       totalMs: now() - t0,
     },
   };
