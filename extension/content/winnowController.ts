@@ -284,7 +284,9 @@ export class WinnowController {
     // another 20–80 ms, which must not lengthen the capture's last slice.
     await yieldToPage();
     const metadata = readPageMetadata(this.doc);
-    const declared = { title: metadata.title || snapshot.title, byline: metadata.byline, authorNodes: authorNodes(elements) };
+    const declared = {
+      title: metadata.title || snapshot.title, byline: metadata.byline, authorNodes: authorNodes(elements),
+    };
     const capture: PageCapture = {
       elements,
       indexOf,
