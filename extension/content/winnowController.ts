@@ -333,8 +333,10 @@ export class WinnowController {
     const s = this.settings!;
     const r = await engine.smooth(pipelineOptions({ penaltyFactor: s.penaltyFactor, threshold: s.threshold }));
     this.smooths += 1;
-    return { values: r.values, readerKeep: r.readerKeep, show: r.show, headline: r.headline, byline: r.byline,
-      segments: r.segments, siteSegments: r.siteSegments, templateTextShare: r.templateTextShare, smoothMs: r.smoothMs };
+    return {
+      values: r.values, readerKeep: r.readerKeep, show: r.show, headline: r.headline, byline: r.byline,
+      segments: r.segments, siteSegments: r.siteSegments, templateTextShare: r.templateTextShare, smoothMs: r.smoothMs,
+    };
   }
 
   private startEngine(): Promise<PipelineEngine> {
