@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { sharedDataset, REPO_ROOT } from '../../src/cli/datasets.ts';
 import { percentile } from '../../src/cli/stats.ts';
 import { launchBrowser, offlineContext } from '../../src/cli/browser.ts';
-import { sameText } from './libraryFixtures.ts';
+import { sameName, sameText } from './libraryFixtures.ts';
 
 const require = createRequire(import.meta.url);
 const READABILITY_SOURCE = readFileSync(require.resolve('@mozilla/readability/Readability.js'), 'utf8');
@@ -42,7 +42,7 @@ async function main(): Promise<number> {
   const context = await offlineContext(browser);
   const winnow: number[] = [];
   const readability: number[] = [];
-  const agree = { title: 0, byline: 0, published: 0, bylineExpected: 0, publishedExpected: 0, extraDates: 0 };
+  const agree = { title: 0, byline: 0, published: 0, bylineExpected: 0, publishedExpected: 0, extraDates: 0, bylineBoth: 0 };
   const stages: Record<string, number[]> = {};
   let failures = 0;
   console.log('page                                     winnow ms  readability ms  title byline date');
@@ -71,7 +71,7 @@ async function main(): Promise<number> {
         for (const [stage, ms] of Object.entries(r.timingsMs)) (stages[stage] ??= []).push(ms);
         readability.push(r.readabilityMs);
         const t = sameText(r.title, expected.title);
-        const b = sameText(r.byline ?? '', expected.byline ?? '');
+        const b = sameName(r.byline ?? '', expected.byline ?? '');
         // Readability 0.6 reads fewer date sources: a date it did not find is not held against Winnow, only counted.
         const d = expected.publishedTime ? sameDate(r.published, expected.publishedTime) : true;
         agree.extraDates += Number(!expected.publishedTime && r.published !== null);
@@ -79,6 +79,7 @@ async function main(): Promise<number> {
         agree.byline += Number(b);
         agree.published += Number(d && Boolean(expected.publishedTime));
         agree.bylineExpected += Number(Boolean(expected.byline));
+        agree.bylineBoth += Number(b && Boolean(expected.byline));
         agree.publishedExpected += Number(Boolean(expected.publishedTime));
         console.log(`${slug.padEnd(40)} ${r.winnowMs.toFixed(1).padStart(9)}  ${r.readabilityMs.toFixed(1).padStart(14)}  ` +
           `${mark(t)}     ${mark(b)}      ${mark(d)}`);
@@ -106,8 +107,8 @@ async function main(): Promise<number> {
   console.log(`per-page ratio winnowExtract / Readability.js: median ${percentile(ratios, 50).toFixed(1)}×`);
   console.log(`winnowExtract stages, median ms: ${Object.entries(stages).map(([k, v]) =>
     `${k.replace(/Ms$/, '')} ${percentile(v, 50).toFixed(1)}`).join(', ')}`);
-  console.log(`same title as Readability: ${agree.title}/${n}; same byline: ${agree.byline}/${n} ` +
-    `(${agree.bylineExpected} pages with one); same date: ${agree.published}/${agree.publishedExpected} pages with one ` +
+  console.log(`same title as Readability: ${agree.title}/${n}; same author: ${agree.byline}/${n} ` +
+    `(${agree.bylineBoth} of the ${agree.bylineExpected} pages where Readability names one); same date: ${agree.published}/${agree.publishedExpected} pages with one ` +
     `(and a date on ${agree.extraDates} pages where Readability has none)`);
   return failures > 0 ? 1 : 0;
 }

@@ -31,3 +31,12 @@ export function wordF1(got: string, expected: string): number {
   }
   return common === 0 ? 0 : (2 * common) / (g.length + e.length);
 }
+
+/**
+ * Same author name: Readability.js keeps a byline line as the page prints it ("By Ana Lima\n  March 5"), Winnow
+ * reports the name, so the line's first row is compared without its "By".
+ */
+export function sameName(got: string, expected: string): boolean {
+  const name = (s: string) => s.trim().split('\n')[0].replace(/^((written\s+)?by|par|von)\s+/i, '');
+  return sameText(name(got), name(expected));
+}
