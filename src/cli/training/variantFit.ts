@@ -82,6 +82,7 @@ export function fitVariant(variant: LabelVariant, corpus: TrainingCorpus, siteLe
   o: { l2: number; weighting: Weighting; training: StoredModelWeights['training'] }): VariantResult {
   const pages = variantTrainingPages(variant, corpus, siteLevel);
   const trainRows = buildTrainingRows(pages);
+  if (trainRows.labels.length === 0) throw new Error(`no training rows for --labels ${variant}`);
   const t0 = performance.now();
   const weightsOfRows = rowWeights(trainRows.pageOfRow, pages.map((p) => p.source), o.weighting);
   const fitted = trainWeightedBucketedModel(trainRows.features, trainRows.labels, trainRows.areaFractions, weightsOfRows,
