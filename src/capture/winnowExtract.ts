@@ -3,7 +3,7 @@
  * the article's title, byline, date, body text and clean HTML. The command line's page script runs the same call
  * (`analyze` in pageEntry.ts), so the library, `winnow extract` and `winnow eval` share one code path.
  */
-import bundledModel from '../../public/model/winnow-lr-v2.json';
+import bundledModel from '../../public/model/winnow-lr-v3.json';
 import { captureSnapshot, type CaptureResult } from './captureSnapshot.ts';
 import { readPageMetadata } from './pageMetadata.ts';
 import { keptHtml } from './keptHtml.ts';

@@ -47,6 +47,8 @@ export function computeFeatures(s: PageSnapshot): NodeFeatures {
     insideHints[i] = insideHints[p] | hints[p];
   }
 
+  const block = blockStatistics(s);
+
   for (let i = 0; i < n; i++) {
     const row = data.subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT);
     const x = s.rect[4 * i];
@@ -109,6 +111,23 @@ export function computeFeatures(s: PageSnapshot): NodeFeatures {
 
     writeHints(row, hints[i], false);
     writeHints(row, insideHints[i], true);
+
+    const textLength = Math.max(1, s.text.length);
+    row[F.textPosition] = clamp01(s.textStart[i] / textLength);
+    row[F.ownWordsLog] = Math.log1p(block.ownWords[i]);
+    row[F.ownAnchorFraction] = block.ownChars[i] > 0 ? clamp01(block.ownAnchor[i] / block.ownChars[i]) : 0;
+    row[F.punctuationPerWord] = words > 0 ? Math.min(1, block.punctuation[i] / words) : 0;
+    const prev = block.prevSibling[i];
+    const next = block.nextSibling[i];
+    row[F.prevSiblingAnchorFraction] = prev >= 0 ? anchorFraction(s, prev) : 0;
+    row[F.nextSiblingAnchorFraction] = next >= 0 ? anchorFraction(s, next) : 0;
+    row[F.prevSiblingWordsLog] = prev >= 0 ? Math.log1p(s.words[prev]) : 0;
+    row[F.nextSiblingWordsLog] = next >= 0 ? Math.log1p(s.words[next]) : 0;
+    row[F.parentAnchorFraction] = i > 0 ? anchorFraction(s, s.parent[i]) : 0;
+    row[F.sameTagSiblingsLog] = Math.log1p(block.sameTagSiblings[i]);
+    row[F.hintArticleBody] = hints[i] & HintBit.ARTICLE_BODY ? 1 : 0;
+    row[F.insideHintArticleBody] = insideHints[i] & HintBit.ARTICLE_BODY ? 1 : 0;
+    row[F.hintArticleHead] = hints[i] & HintBit.ARTICLE_HEAD ? 1 : 0;
   }
   return { rows: n, cols: FEATURE_COUNT, data, areaFraction };
 }
@@ -146,6 +165,58 @@ function tagClass(tag: number): number {
   if (SEMANTIC_TEMPLATE_TAGS.has(tag)) return INSIDE_TEMPLATE_TAG;
   if (SEMANTIC_CONTENT_TAGS.has(tag)) return INSIDE_CONTENT_TAG;
   return 0;
+}
+
+function anchorFraction(s: PageSnapshot, i: number): number {
+  return s.textChars[i] > 0 ? clamp01(s.anchorChars[i] / s.textChars[i]) : 0;
+}
+
+/** Sentence punctuation, Latin and CJK: prose has it, menus and link lists have little. */
+const PUNCTUATION = /[.,;:!?。，、；：！？]/;
+
+/**
+ * Per node: words, characters and anchor characters outside its child elements, sentence punctuation in its
+ * subtree, its previous and next sibling elements, and how many siblings share its tag. One pass over the nodes
+ * and one over the text.
+ */
+function blockStatistics(s: PageSnapshot) {
+  const n = s.count;
+  const ownWords = Float64Array.from(s.words.subarray(0, n));
+  const ownChars = Float64Array.from(s.textChars.subarray(0, n));
+  const ownAnchor = Float64Array.from(s.anchorChars.subarray(0, n));
+  const prevSibling = new Int32Array(n).fill(-1);
+  const nextSibling = new Int32Array(n).fill(-1);
+  const lastChild = new Int32Array(n).fill(-1);
+  for (let i = 1; i < n; i++) {
+    const p = s.parent[i];
+    ownWords[p] -= s.words[i];
+    ownChars[p] -= s.textChars[i];
+    ownAnchor[p] -= s.anchorChars[i];
+    const before = lastChild[p];
+    if (before >= 0) {
+      prevSibling[i] = before;
+      nextSibling[before] = i;
+    }
+    lastChild[p] = i;
+  }
+  // Same-tag siblings: count per (parent, tag), then give each child its group's size minus itself.
+  const groups = new Map<number, number>();
+  for (let i = 1; i < n; i++) {
+    const key = s.parent[i] * 256 + s.tag[i];
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  const sameTagSiblings = new Float64Array(n);
+  for (let i = 1; i < n; i++) sameTagSiblings[i] = groups.get(s.parent[i] * 256 + s.tag[i])! - 1;
+  const prefix = new Uint32Array(s.text.length + 1);
+  for (let k = 0; k < s.text.length; k++) prefix[k + 1] = prefix[k] + (PUNCTUATION.test(s.text[k]) ? 1 : 0);
+  const punctuation = new Float64Array(n);
+  for (let i = 0; i < n; i++) punctuation[i] = prefix[Math.min(s.textEnd[i], s.text.length)] - prefix[Math.min(s.textStart[i], s.text.length)];
+  for (let i = 0; i < n; i++) {
+    if (ownWords[i] < 0) ownWords[i] = 0;
+    if (ownChars[i] < 0) ownChars[i] = 0;
+    if (ownAnchor[i] < 0) ownAnchor[i] = 0;
+  }
+  return { ownWords, ownChars, ownAnchor, prevSibling, nextSibling, sameTagSiblings, punctuation };
 }
 
 function clamp01(v: number): number {

@@ -3,7 +3,7 @@
  * loading refuses weights for another schema: change a feature here, bump the version and retrain.
  */
 export const FEATURE_SCHEMA_NAME = 'winnow-node-features';
-export const FEATURE_SCHEMA_VERSION = 2;
+export const FEATURE_SCHEMA_VERSION = 3;
 
 /** Feature names in column order. The paper's most discriminative ones come first (000 §5.2). */
 export const FEATURE_NAMES = [
@@ -63,6 +63,21 @@ export const FEATURE_NAMES = [
   'insideHintSocialRelatedAd',
   'insideHintComment',
   'insideHintContent',
+  // v3: signals that hold with and without the page's CSS (boilerpipe-style block text statistics, document order,
+  // the neighbourhood) and the names of an article's body and heading block
+  'textPosition', // where the node's text starts in the page's text, 0 (first) … 1 (last): position without layout
+  'ownWordsLog', // log1p(words outside child elements)
+  'ownAnchorFraction', // anchor characters / characters, outside child elements
+  'punctuationPerWord', // sentence punctuation (. , ; : ! ? and CJK ones) per word in the subtree, capped at 1
+  'prevSiblingAnchorFraction',
+  'nextSiblingAnchorFraction',
+  'prevSiblingWordsLog',
+  'nextSiblingWordsLog',
+  'parentAnchorFraction',
+  'sameTagSiblingsLog', // log1p(siblings with the same tag): records of a list repeat
+  'hintArticleBody',
+  'insideHintArticleBody',
+  'hintArticleHead',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];

@@ -53,7 +53,7 @@ describe('a page that is a list of links', () => {
     const list = nodes.push({ parent: 0, tag: 'ol', rect: [0, 80, 1280, 1900] }) - 1;
     for (let k = 0; k < 20; k++) {
       const li = nodes.push({ parent: list, tag: 'li', rect: [0, 80 + 90 * k, 1280, 90] }) - 1;
-      nodes.push({ parent: li, tag: 'a', rect: [0, 150 * k, 900, 40], text: `Story number ${k} about the harbour`, link: 'extern' });
+      nodes.push({ parent: li, tag: 'a', rect: [0, 150 * k, 900, 40], text: `Story number ${k} about the harbour`, link: 'external' });
     }
     const s = buildSnapshot(nodes);
     const keep = readerKeep(s, new Array(s.count).fill(0.1), 0.5);

@@ -43,7 +43,7 @@ const DATASETS: SiteDatasetResult[] = [
 
 const CONTEXT: SiteReportContext = {
   command: 'npx winnow eval --dataset site',
-  modelPath: 'public/model/winnow-lr-v2.json',
+  modelPath: 'public/model/winnow-lr-v3.json',
   pipeline: { penaltyFactor: 0.01, threshold: 0.5 },
   draws: 10,
   sizes: [2, 5, 10, 25],

@@ -25,7 +25,7 @@ import { fitName, type ComparedModel } from '../training/modelCardSources.ts';
  * The variant `--labels` defaults to: the winner of the ablation recorded in public/model/*.md. Human labels won on
  * every held-out measure, whatever the SiteLevel settings, so `train --l3s PATH` keeps doing what it always did.
  */
-export const BEST_LABEL_VARIANT: LabelVariant = 'l3s';
+export const BEST_LABEL_VARIANT: LabelVariant = 'all';
 
 /** `--weighting` when not given: every row alike, so `train --l3s PATH` still reproduces the L3S-only weights. */
 export const DEFAULT_WEIGHTING: Weighting = 'row';
