@@ -82,6 +82,8 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   const maxNodes = options.maxNodes ?? 200_000;
   const styleCache = options.styleCache;
   const root = doc.body ?? doc.documentElement;
+  // A page whose script replaced its document (document.open() without a write) has nothing to read.
+  if (!root) throw new Error('the page has no document element to read (its script removed it)');
   const siteHost = options.siteHost || siteHostOf(doc);
   const scrollX = win.scrollX;
   const scrollY = win.scrollY;
@@ -162,7 +164,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       const parentIndex = frame.parentIndex;
       // Between slices of a sliced capture the page may have removed it.
       if (!el.isConnected) continue;
-      if (NEVER_RENDERED.has(el.tagName)) {
+      if (NEVER_RENDERED.has(el.tagName) && !isParsedNoscript(el)) {
         if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
         continue;
       }
@@ -288,6 +290,14 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
 }
 
 /** Children in the flat tree: an open shadow root replaces the light children; a slot shows what is assigned to it. */
+/**
+ * With page scripts off, a <noscript> is parsed as markup and rendered like any element: it is the page (Discourse
+ * forums serve every post in one). With scripts on its content is one text node and never shown.
+ */
+function isParsedNoscript(el: Element): boolean {
+  return el.tagName === 'NOSCRIPT' && el.firstElementChild !== null;
+}
+
 function renderedChildren(el: Element): ArrayLike<Node> {
   if (el.shadowRoot) return el.shadowRoot.childNodes;
   if (el.localName === 'slot') {
