@@ -120,8 +120,9 @@ async function attempt(browser: Browser, url: string, scripts: boolean, times: A
     // Navigations without a request (to about:blank) cannot be cancelled: the page it had is gone.
     if (!page.url().startsWith('file:')) throw new RetryWithoutScripts(`the page went to ${page.url()}`);
     if (state === 'loading') {
-      // The parser waits on the page's scripts (a script behind stylesheets that its own code keeps re-requesting,
-      // wcxb-dev 0691): without scripts the whole document parses at once, which beats the part parsed so far.
+      // The parser may be waiting on the page's scripts (a parser-blocking script that never arrives): without them it
+      // is not. A page merely slow to parse (wcxb-dev 0691 on a busy machine) is as slow without, and is read as far
+      // as it got.
       const stalled = `the page was still being parsed after ${seconds(Date.now() - started)}`;
       if (scripts) throw new RetryWithoutScripts(stalled);
       warnings.push(`${stalled}; read what had been parsed`);
