@@ -172,7 +172,11 @@ function anchorFraction(s: PageSnapshot, i: number): number {
 }
 
 /** Sentence punctuation, Latin and CJK: prose has it, menus and link lists have little. */
-const PUNCTUATION = /[.,;:!?。，、；：！？]/;
+const PUNCTUATION = new Set(Array.from('.,;:!?。，、；：！？', (c) => c.charCodeAt(0)));
+
+function isPunctuation(code: number): boolean {
+  return PUNCTUATION.has(code);
+}
 
 /**
  * Per node: words, characters and anchor characters outside its child elements, sentence punctuation in its
@@ -208,7 +212,7 @@ function blockStatistics(s: PageSnapshot) {
   const sameTagSiblings = new Float64Array(n);
   for (let i = 1; i < n; i++) sameTagSiblings[i] = groups.get(s.parent[i] * 256 + s.tag[i])! - 1;
   const prefix = new Uint32Array(s.text.length + 1);
-  for (let k = 0; k < s.text.length; k++) prefix[k + 1] = prefix[k] + (PUNCTUATION.test(s.text[k]) ? 1 : 0);
+  for (let k = 0; k < s.text.length; k++) prefix[k + 1] = prefix[k] + (isPunctuation(s.text.charCodeAt(k)) ? 1 : 0);
   const punctuation = new Float64Array(n);
   for (let i = 0; i < n; i++) punctuation[i] = prefix[Math.min(s.textEnd[i], s.text.length)] - prefix[Math.min(s.textStart[i], s.text.length)];
   for (let i = 0; i < n; i++) {

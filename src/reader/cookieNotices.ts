@@ -26,10 +26,16 @@ const MAX_CHARS = 1500;
  * block is a post that mentions cookies further down (an embed's "update your cookie preferences" placeholder).
  */
 const MAX_LEAD_CHARS = 150;
+/** Characters read per block: the lead plus room for the longest phrase. */
+const LEAD_WINDOW = MAX_LEAD_CHARS + 120;
 
 /** Per node, 1 on the topmost node of each short block that reads as a cookie or consent notice. */
 export function cookieNotices(s: PageSnapshot): Uint8Array {
   const out = new Uint8Array(s.count);
+  // Every phrase names cookies: find the word once in the page's text, and test only the blocks that open near it.
+  const positions: number[] = [];
+  for (const m of s.text.matchAll(/cookie/gi)) positions.push(m.index);
+  if (positions.length === 0) return out;
   for (let i = 0; i < s.count; i++) {
     const p = s.parent[i];
     if (p >= 0 && out[p]) {
@@ -37,8 +43,22 @@ export function cookieNotices(s: PageSnapshot): Uint8Array {
       continue;
     }
     if (s.textChars[i] === 0 || s.textChars[i] > MAX_CHARS) continue;
-    const match = COOKIE_NOTICE.exec(s.text.slice(s.textStart[i], s.textEnd[i]));
+    const end = Math.min(s.textEnd[i], s.textStart[i] + LEAD_WINDOW);
+    if (!anyWithin(positions, s.textStart[i], end)) continue;
+    const match = COOKIE_NOTICE.exec(s.text.slice(s.textStart[i], end));
     if (match && match.index <= MAX_LEAD_CHARS) out[i] = 1;
   }
   return out;
+}
+
+/** Whether a sorted list holds a value in [from, to). */
+function anyWithin(sorted: readonly number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] < to;
 }
