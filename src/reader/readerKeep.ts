@@ -52,8 +52,18 @@ export function readerKeepAndArticle(s: PageSnapshot, values: ArrayLike<number>,
   const keep = smoothingKeep(s, values, threshold);
   if (s.count === 0) return { keep, article: -1 };
   const prose = ownDensity(s, true);
-  const { article, protect } = readerArticle(s, prose);
-  if (article >= 0) keepArticle(s, keep, article);
+  const found = readerArticle(s, prose);
+  const { protect } = found;
+  // A discussion (forum thread, link aggregator's comments): the densest prose is itself a comment, so the page is
+  // its thread, and every post of it is content.
+  const thread = found.article >= 0 ? threadRoot(s, found.article) : -1;
+  const article = thread >= 0 ? thread : found.article;
+  if (thread >= 0) {
+    for (let a = thread; a >= 0; a = s.parent[a]) protect[a] = 1;
+    rescueInside(s, keep, thread, NOT_STORY & ~HintBit.COMMENT);
+  } else if (article >= 0) {
+    keepArticle(s, keep, article);
+  }
   const main = mainArea(s, prose);
   if (main >= 0 && (article < 0 || (article >= main && article < subtreeEnd(s, main)))) {
     keepOnlyInside(s, keep, main);
@@ -61,7 +71,7 @@ export function readerKeepAndArticle(s: PageSnapshot, values: ArrayLike<number>,
   }
   const maxProse = subtreeMaxProse(s, prose);
   keepRecords(s, keep, article, maxProse);
-  dropCommentSections(s, keep, protect, article);
+  if (thread < 0) dropCommentSections(s, keep, protect, article);
   const beforeLinkLists = keep.slice();
   dropLinkLists(s, keep, protect, article, maxProse);
   // A page that is a list of links (a news aggregator's front page, a job board) is its links: when dropping link
@@ -120,6 +130,13 @@ export function rescueInside(s: PageSnapshot, keep: Uint8Array, root: number, ch
     if (keep[i] || !keep[s.parent[i]] || (s.hints[i] & chrome) !== 0 || repeated[i]) continue;
     if (s.anchorChars[i] <= RESCUE_MAX_ANCHOR_SHARE * s.textChars[i]) keep[i] = 1;
   }
+}
+
+/** The outermost ancestor-or-self of `node` named as comments, -1 when none: the root of a thread. */
+function threadRoot(s: PageSnapshot, node: number): number {
+  let root = -1;
+  for (let a = node; a > 0; a = s.parent[a]) if ((s.hints[a] & HintBit.COMMENT) !== 0) root = a;
+  return root;
 }
 
 /** Drops everything outside `root` but its ancestors: the page's header, menus, footer and banners. */

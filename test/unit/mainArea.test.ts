@@ -49,3 +49,23 @@ describe('mainArea', () => {
     expect(text).not.toContain('legal');
   });
 });
+
+describe('a discussion page', () => {
+  it('keeps the whole thread when the densest prose is itself a comment', () => {
+    const nodes: NodeSpec[] = [];
+    const push = (n: NodeSpec) => nodes.push(n) - 1;
+    const body = push({ parent: -1, tag: 'body', rect: [0, 0, 1280, 4000] });
+    push({ parent: body, tag: 'p', rect: [0, 0, 1280, 40], text: 'Rust goals 2024' });
+    const thread = push({ parent: body, tag: 'ol', rect: [0, 40, 1280, 3900], hints: HintBit.COMMENT });
+    for (let k = 0; k < 4; k++) {
+      const li = push({ parent: thread, tag: 'li', rect: [0, 40 + 900 * k, 1280, 900], hints: HintBit.COMMENT });
+      push({ parent: li, tag: 'p', rect: [0, 40 + 900 * k, 1280, 900], text: prose(`reply${k}x`, k === 1 ? 40 : 12) });
+    }
+    const s = buildSnapshot(nodes);
+    // The classifier calls every reply but the longest template.
+    const values = Array.from({ length: s.count }, (_, i) => (i >= 3 && i !== 5 && i !== 6 ? 0.9 : 0.1));
+    const keep = readerKeep(s, values, 0.5);
+    const text = readerText(s, (i) => keep[i] === 0);
+    for (let k = 0; k < 4; k++) expect(text).toContain(`reply${k}x`);
+  });
+});
