@@ -160,7 +160,8 @@ function isByLine(text: string): boolean {
 function chromeAround(s: PageSnapshot, holdsArticle: Uint8Array): Uint8Array {
   const out = new Uint8Array(s.count);
   for (let i = 0; i < s.count; i++) {
-    const named = !holdsArticle[i] && (s.hints[i] & NOT_MAIN) !== 0;
+    // A story's own heading block keeps its layout words too (investopedia's "article-header … right-rail__offset").
+    const named = !holdsArticle[i] && (s.hints[i] & NOT_MAIN) !== 0 && (s.hints[i] & HintBit.ARTICLE_HEAD) === 0;
     out[i] = named || (i > 0 && out[s.parent[i]] === 1) ? 1 : 0;
   }
   return out;
