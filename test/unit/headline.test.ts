@@ -169,9 +169,9 @@ describe('a headline inside a heading block with layout words', () => {
     const s = buildSnapshot([
       { parent: -1, tag: 'body', rect: [0, 0, 1280, 3000] },
       { parent: 0, tag: 'header', rect: [0, 0, 900, 200], hints: HintBit.ARTICLE_HEAD | HintBit.SIDEBAR },
-      { parent: 1, tag: 'h1', rect: [0, 0, 900, 60], text: 'Understanding Digital Marketing', fontSize: 40 },
+      { parent: 1, tag: 'h1', rect: [0, 0, 900, 60], text: 'Understanding Digital Marketing' },
       { parent: 0, tag: 'div', rect: [0, 200, 900, 2000], hints: HintBit.ARTICLE_BODY | HintBit.CONTENT },
-      { parent: 3, tag: 'h2', rect: [0, 200, 900, 40], text: 'What Is Digital Marketing?', fontSize: 28 },
+      { parent: 3, tag: 'h2', rect: [0, 200, 900, 40], text: 'What Is Digital Marketing?' },
       { parent: 3, tag: 'p', rect: [0, 240, 900, 600], text: 'Digital marketing is the use of websites, apps and other digital means to sell products. '.repeat(4) },
     ]);
     expect(findHeadline(s, 3, 'Understanding Digital Marketing: Key Types, Channels, and Examples')).toBe(2);
