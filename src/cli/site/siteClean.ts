@@ -10,7 +10,7 @@ import type { ClassifiedPage, SmoothedPage } from '../../pipeline/runPipeline.ts
 import { smoothPage } from '../../pipeline/runPipeline.ts';
 import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { withSiteEvidence } from '../../pipeline/siteAware.ts';
-import { readerKeep } from '../../reader/readerKeep.ts';
+import { readerDecision } from '../../reader/readerDecision.ts';
 import { readerText } from '../../reader/readerText.ts';
 import type { SiteEvidence } from '../../site/memory/siteEvidence.ts';
 import { SITE_PRIOR_DEFAULTS, type SitePriorSettings } from '../../site/memory/sitePrior.ts';
@@ -19,7 +19,7 @@ export interface SiteCleanedPage {
   /** Classifier scores after the site prior (equal to the classifier's when the site gave no evidence). */
   scores: Float64Array;
   smoothed: SmoothedPage;
-  /** Per node, 1 when the reader text keeps it (readerKeep). */
+  /** Per node, 1 when the reader text keeps it (the reader decision's body). */
   keep: Uint8Array;
   readerText: string;
   /** Per node, 1 when the prior's rule calls it a site template (all 0 when the evidence was set aside). */
@@ -34,7 +34,9 @@ export function cleanWithSiteEvidence(classified: ClassifiedPage, evidence: Site
   const s = classified.snapshot;
   const aware = withSiteEvidence(classified, evidence, prior);
   const smoothed = smoothPage(aware, options);
-  const keep = readerKeep(s, smoothed.values, options.threshold);
+  // The same reader decision as a page without site evidence; the title hint is the page's <title> (a site run reads
+  // no other metadata), so the body does not repeat the headline here either.
+  const keep = readerDecision(s, smoothed.values, options.threshold, { title: s.title }).keep;
   return {
     scores: aware.scores,
     smoothed,
