@@ -75,7 +75,7 @@ export async function analyzeSite(items: InputItem[], o: SiteOptions): Promise<S
             node: seg.node, selector: selectors[k], rect: seg.rect, score: seg.score, template: seg.template,
             text: seg.text, parentSegment: seg.parentSegment,
           })),
-          readerText: cleaned.readerText,
+          readerText: cleaned.bodyText,
           // Cleaned in Node from the capture: the page's metadata is not read on this path (yet).
           article: { title: s.title, byline: null, published: null },
           timingsMs: { captureMs: s.captureMs, ...timings, totalMs: s.captureMs + (t3 - t0) },

@@ -10,6 +10,7 @@ import type { ClassifiedPage, SmoothedPage } from '../../pipeline/runPipeline.ts
 import { smoothPage } from '../../pipeline/runPipeline.ts';
 import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { withSiteEvidence } from '../../pipeline/siteAware.ts';
+import { readerKeep } from '../../reader/readerKeep.ts';
 import { readerDecision } from '../../reader/readerDecision.ts';
 import { readerText } from '../../reader/readerText.ts';
 import type { SiteEvidence } from '../../site/memory/siteEvidence.ts';
@@ -19,9 +20,11 @@ export interface SiteCleanedPage {
   /** Classifier scores after the site prior (equal to the classifier's when the site gave no evidence). */
   scores: Float64Array;
   smoothed: SmoothedPage;
-  /** Per node, 1 when the reader text keeps it (the reader decision's body). */
+  /** Per node, 1 when the reader text keeps it (readerKeep: the headline included, as the site measures want). */
   keep: Uint8Array;
   readerText: string;
+  /** The reader decision's body text (headline and byline apart): what `extract --site` prints. */
+  bodyText: string;
   /** Per node, 1 when the prior's rule calls it a site template (all 0 when the evidence was set aside). */
   siteTemplate: Uint8Array;
   /** Why the evidence was not used: the page looks like a copy of a remembered one (siteAware.ts). */
@@ -34,14 +37,16 @@ export function cleanWithSiteEvidence(classified: ClassifiedPage, evidence: Site
   const s = classified.snapshot;
   const aware = withSiteEvidence(classified, evidence, prior);
   const smoothed = smoothPage(aware, options);
-  // The same reader decision as a page without site evidence; the title hint is the page's <title> (a site run reads
-  // no other metadata), so the body does not repeat the headline here either.
-  const keep = readerDecision(s, smoothed.values, options.threshold, { title: s.title }).keep;
+  const keep = readerKeep(s, smoothed.values, options.threshold);
+  // What `extract --site` prints: the reader decision's body, as for a page without site evidence; the title hint is
+  // the page's <title> (a site run reads no other metadata), so the body does not repeat the headline.
+  const body = readerDecision(s, smoothed.values, options.threshold, { title: s.title }).keep;
   return {
     scores: aware.scores,
     smoothed,
     keep,
     readerText: readerText(s, (i) => keep[i] === 0),
+    bodyText: readerText(s, (i) => body[i] === 0),
     siteTemplate: aware.siteTemplate,
     setAside: aware.setAside,
   };
