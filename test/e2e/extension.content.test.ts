@@ -1,12 +1,11 @@
 // Issue 13, "hide leaves the content whole": on real pages, highlight does not tint the headline, the lead picture
 // and the body as template, hide mode keeps them on screen (measured in real Chromium: computed style and layout, no
 // screenshots), "off" gives the page back exactly, and the reader view shows the headline once with the body.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
-import {
-  ExtensionBrowser, FixtureServer, overlayBoxes, pageFingerprint, runFromPopup, textOfHtml, winnowShadowHtml,
-} from './extensionHarness.ts';
+import { overlayBoxes, pageFingerprint, runFromPopup, textOfHtml, winnowShadowHtml } from './extensionHarness.ts';
+import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
 /** A page and the selectors of its main content's parts, chosen by reading the page (not by Winnow's answer). */
 interface ContentPage {
@@ -48,17 +47,7 @@ const PAGES: ContentPage[] = [
   },
 ];
 
-const server = new FixtureServer();
-const b = new ExtensionBrowser();
-
-beforeAll(async () => {
-  await server.start();
-  await b.start();
-});
-afterAll(async () => {
-  await b.stop();
-  await server.stop();
-});
+const { server, b } = useExtensionBrowser();
 
 /** Why the element is not on screen ('' when it is): display, visibility, its box, or outside the scroll area. */
 function notOnScreen(page: Page, selector: string): Promise<string> {

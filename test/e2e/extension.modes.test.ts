@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { sharedDataset } from '../../src/cli/datasets.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { validateAnnotationExport, type AnnotationExport } from '../../extension/shared/annotationSchema.ts';
-import {
-  ExtensionBrowser, FixtureServer, pageFingerprint, runFromPopup, shadowComputedStyle, textOfHtml, winnowShadowHtml,
-} from './extensionHarness.ts';
+import { pageFingerprint, runFromPopup, shadowComputedStyle, textOfHtml, winnowShadowHtml } from './extensionHarness.ts';
+import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
 /** A real page from the Readability fixtures, and the hand-made page whose template parts are known. */
 const REAL_PAGE = 'bbc-1';
 const HAND_PAGE = '/fixtures/article-with-template.html';
 const TEMPLATE_TEXTS = ['Related headline number 3', 'Privacy policy', 'Popular story 2', 'Careers'];
 
-const server = new FixtureServer();
-const b = new ExtensionBrowser();
-
-beforeAll(async () => {
-  await server.start();
-  await b.start();
-});
-afterAll(async () => {
-  await b.stop();
-  await server.stop();
-});
+const { server, b } = useExtensionBrowser();
 
 async function openAndRun(path: string): Promise<{ page: Page; popup: Page; tabId: number; status: RunStatus }> {
   const page = await b.open(server.url(path));

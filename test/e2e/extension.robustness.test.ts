@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../src/cli/datasets.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
-import { ExtensionBrowser, FixtureServer, runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
+import { runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
+import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
 const HAND_PAGE = readFileSync(join(REPO_ROOT, 'test/fixtures/extension/article-with-template.html'), 'utf8');
 const STRICT_CSP = "default-src 'self'; worker-src 'self'";
@@ -35,18 +36,9 @@ function appendLoadedLaterSection(page: Page, restyleFooter: boolean): Promise<v
   }, restyleFooter);
 }
 
-const server = new FixtureServer();
-const b = new ExtensionBrowser();
-
-beforeAll(async () => {
-  await server.start();
+const { server, b } = useExtensionBrowser((server) => {
   server.routes.set('/csp/article.html', { html: HAND_PAGE, headers: { 'content-security-policy': STRICT_CSP } });
   server.routes.set('/huge.html', { html: hugePage(100_000) });
-  await b.start();
-});
-afterAll(async () => {
-  await b.stop();
-  await server.stop();
 });
 
 describe('the built extension where pages make it hard', () => {

@@ -1,13 +1,14 @@
 // Site memory in the real browser: visiting pages of one served site makes their shared navigation a site-level
 // template on the next page (dashed "site template" box, popup count), "forget this site" undoes it, and what is
 // stored holds none of the pages' text and survives the browser being closed and opened again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import type { SiteMemoryExport } from '../../extension/shared/siteMemoryApi.ts';
 import { validateAnnotationExport, type AnnotationExport } from '../../extension/shared/annotationSchema.ts';
-import { ExtensionBrowser, FixtureServer, runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
+import { runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
+import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
 /** Five articles that share no distinctive words with each other or with the site's template. */
 const ARTICLES = [
@@ -55,17 +56,8 @@ function sitePage(k: number): string {
 </body></html>`;
 }
 
-const server = new FixtureServer();
-const b = new ExtensionBrowser();
-
-beforeAll(async () => {
-  await server.start();
+const { server, b } = useExtensionBrowser((server) => {
   ARTICLES.forEach((_, k) => server.routes.set(`/gazette/story-${k + 1}.html`, { html: sitePage(k) }));
-  await b.start();
-});
-afterAll(async () => {
-  await b.stop();
-  await server.stop();
 });
 
 interface Run {
