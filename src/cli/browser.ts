@@ -48,7 +48,14 @@ export async function offlineContext(browser: Browser, options: ContextOptions =
   return context;
 }
 
-const LOAD_GRACE_MS = 5000;
+/** After DOMContentLoaded, how long the load event may take (images and frames that never finish loading). */
+export const LOAD_GRACE_MS = 5000;
+
+/**
+ * Waits for two painted frames: the page's own first style and layout are done, as they are long before a person runs
+ * Winnow on a page they are reading, so capture timings measure Winnow and not the page's first layout.
+ */
+export const TWO_FRAMES = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
 
 /** Opens a page and injects the Winnow page script. Throws a one-line message when the page does not load. */
 export async function openPage(context: BrowserContext, url: string, timeoutMs: number): Promise<Page> {
@@ -65,9 +72,7 @@ export async function openPage(context: BrowserContext, url: string, timeoutMs: 
   // reader sees: give it a few seconds to finish, then take it as it is.
   const loadGraceMs = Math.max(0, Math.min(LOAD_GRACE_MS, timeoutMs - (Date.now() - started)));
   await page.waitForLoadState('load', { timeout: loadGraceMs }).catch(() => {});
-  // Two painted frames: the page's own first style and layout are done, as they are long before a person runs
-  // Winnow on a page they are reading, so capture timings measure Winnow and not the page's first layout.
-  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  await page.evaluate(TWO_FRAMES);
   // Evaluated through the DevTools protocol rather than a <script> tag, so a strict page CSP cannot block it.
   await page.evaluate(await pageBundle());
   return page;

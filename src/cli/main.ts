@@ -12,7 +12,8 @@ const USAGE = `winnow: find the template parts of web pages
   winnow analyze FILE_OR_DIR… [--site] [--penalty C] [--threshold T] [--json] [--timeout MS] [--scripts on|off]
   winnow extract FILE… --format jsonl [--site] [--penalty C] [--timeout MS] [--scripts on|off]
   winnow smooth < problems.jsonl
-  winnow train --l3s PATH [--dragnet PATH] [--iana PATH] [--labels l3s|sitelevel|both] [--ablation]
+  winnow train --l3s PATH [--dragnet PATH] [--wcxb PATH] [--iana PATH] [--labels l3s|sitelevel|both|gold|all]
+               [--weighting row|page|source] [--baseline FILE] [--ablation]
                [--theta F] [--min-site-pages N] [--out FILE] [--limit N] [--no-cache]
   winnow eval --dataset dragnet|cleaneval|l3s|wcxb|segmentation|site [--limit N] [--out DIR] [--timeout MS] [--penalty C] [--threshold T]
   winnow eval --pages DIR --truth FILE [--split held-out|train|all] [the options above]

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { offlineContext } from './browser.ts';
+import { LOAD_GRACE_MS, offlineContext, TWO_FRAMES } from './browser.ts';
 import { beforeDeadline, DeadlineError, seconds } from './deadline.ts';
 import { pageBundle } from './pageBundle.ts';
 
@@ -31,8 +31,6 @@ export interface ReadablePage {
 const LOAD_SHARE = 0.4;
 const PARSE_SHARE = 0.7;
 const READY_SHARE = 0.2;
-/** After DOMContentLoaded, how long the load event may take (images and frames that never finish loading). */
-const LOAD_GRACE_MS = 5000;
 const MIN_ANSWER_MS = 500;
 const POLL_MS = 50;
 
@@ -136,8 +134,6 @@ async function attempt(browser: Browser, url: string, scripts: boolean, times: A
     }
     try {
       if (scripts) {
-        // Two painted frames: the page's own first style and layout are done, as they are long before a person runs
-        // Winnow on a page they are reading, so capture timings measure Winnow and not the page's first layout.
         await beforeDeadline(page.evaluate(TWO_FRAMES), by(readyBy), 'frames');
       } else {
         // Without scripts no animation frame callback ever runs (Chromium counts it as page script): force the
@@ -158,8 +154,6 @@ async function attempt(browser: Browser, url: string, scripts: boolean, times: A
     throw e;
   }
 }
-
-const TWO_FRAMES = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
 
 /**
  * Answers every main-frame navigation after the first with 204 No Content, which cancels it and leaves the current

@@ -5,3 +5,8 @@ export function percentile(values: number[], p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
+
+/** Arithmetic mean; NaN for an empty list. */
+export function mean(values: readonly number[]): number {
+  return values.length === 0 ? NaN : values.reduce((a, b) => a + b, 0) / values.length;
+}

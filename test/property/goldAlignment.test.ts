@@ -213,6 +213,10 @@ describe('gold alignment invariants', () => {
     fc.assert(fc.property(caseWithGold, ({ tree, gold }) => {
       const { tokens, goldTokens } = goldNodeLabels(tree, gold, DEFAULT_GOLD_ALIGNMENT);
       expect(tokens[0]).toBe(tokenize(tree.text.slice(tree.textStart[0], tree.textEnd[0])).length);
+      const expected = new Array<number>(tree.count).fill(0);
+      for (const node of ownedTokens(tree).owner) if (node >= 0) expected[node]++;
+      for (let i = tree.count - 1; i > 0; i--) expected[tree.parent[i]] += expected[i];
+      expect(Array.from(tokens)).toEqual(expected);
       for (let i = 0; i < tree.count; i++) expect(goldTokens[i]).toBeLessThanOrEqual(tokens[i]);
     }), { numRuns: 200, seed: 20261131 });
   });

@@ -1,9 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { sharedDataset } from '../../src/cli/datasets.ts';
-import { loadScrapinghubPages, splitWcxb } from '../../src/cli/evaluation/scrapinghubPages.ts';
-import { dragnetEvalSet } from '../../src/cli/evaluation/dragnetEvalSet.ts';
-import { cleanevalEvalSet } from '../../src/cli/evaluation/cleanevalEvalSet.ts';
+import { heldOutGoldPages } from '../../src/cli/quality/heldOutPages.ts';
 import { l3sEvalSet } from '../../src/cli/evaluation/l3sEvalSet.ts';
 import type { EvalPage } from '../../src/cli/evaluation/evalPage.ts';
 
@@ -36,20 +32,14 @@ export const SAMPLE_FILE = new URL('./readerSample.json', import.meta.url);
  * sites (and its pages in no site), CleanEval's dev set, L3S-GN1's held-out sites. Unpacks ../shared/data as needed.
  */
 export async function heldOutQualityPages(): Promise<QualityPage[]> {
-  const dir = sharedDataset('wcxb-dev');
-  const { pages } = await loadScrapinghubPages(join(dir, 'pages'), join(dir, 'ground-truth.json'));
-  const wcxb = splitWcxb(pages).test.map((p): QualityPage => ({
-    id: `wcxb-${p.id}`, set: 'wcxb', pageType: p.pageType, site: p.site, path: p.path, gold: { text: p.articleBody },
+  // The three sets with a gold text are the held-out pages the cached reader eval measures (src/cli/quality).
+  const withGoldText = (await heldOutGoldPages()).map((p): QualityPage => ({
+    id: p.id, set: p.set, pageType: p.pageType, site: p.site, path: p.path, gold: { text: p.gold },
   }));
-  const fromEvalSet = (set: QualitySetName, pageType: string, pages: EvalPage[]) => pages.map((p): QualityPage => ({
-    id: `${set}-${p.id}`, set, pageType, site: `${set}-${p.id}`, path: p.path, gold: p.gold,
+  const l3s = (await l3sEvalSet()).pages.map((p): QualityPage => ({
+    id: `l3s-${p.id}`, set: 'l3s', pageType: 'article', site: `l3s-${p.id}`, path: p.path, gold: p.gold,
   }));
-  return [
-    ...wcxb,
-    ...fromEvalSet('dragnet', 'article', (await dragnetEvalSet()).pages),
-    ...fromEvalSet('cleaneval', 'mixed', (await cleanevalEvalSet()).pages),
-    ...fromEvalSet('l3s', 'article', (await l3sEvalSet()).pages),
-  ];
+  return [...withGoldText, ...l3s];
 }
 
 /** The committed sample's pages, in the file's order; throws when an id no longer names a held-out page. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { numberOption, parseCommandArgs, UsageError } from '../../src/cli/args.ts';
 import { mapWithConcurrency } from '../../src/cli/concurrency.ts';
-import { percentile } from '../../src/cli/stats.ts';
+import { mean, percentile } from '../../src/cli/stats.ts';
+import { siteOfUrl } from '../../src/cli/siteOfUrl.ts';
 import { parseProblemLine } from '../../src/cli/commands/smooth.ts';
 import { pipelineOptions, DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
 import { fnv1a, splitBySite } from '../../src/cli/training/l3sPages.ts';
@@ -60,6 +61,17 @@ describe('small utilities', () => {
     expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 95)).toBe(10);
     expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('takes means, NaN for no values', () => {
+    expect(mean([1, 2, 6])).toBe(3);
+    expect(mean([])).toBeNaN();
+  });
+
+  it('names the site of an address: host, lower case, without www', () => {
+    expect(siteOfUrl('https://WWW.Example.org/a?b')).toBe('example.org');
+    expect(siteOfUrl('http://www2.news.example.net/')).toBe('news.example.net');
+    expect(siteOfUrl('not a url')).toBe('');
   });
 
   it('splits pages by site, never one site on both sides', () => {

@@ -22,12 +22,13 @@ import { DEFAULT_GOLD_ALIGNMENT } from '../../eval/goldAlignment.ts';
 import { fitName, type ComparedModel } from '../training/modelCardSources.ts';
 
 /**
- * The variant `--labels` defaults to: the winner of the ablation recorded in public/model/*.md. Human labels won on
- * every held-out measure, whatever the SiteLevel settings, so `train --l3s PATH` keeps doing what it always did.
+ * The variant `--labels` defaults to: the one the shipped weights were fitted with (public/model/*.md), L3S people's
+ * labels plus gold-aligned Dragnet and wcxb-dev training sites; it needs --dragnet or --wcxb (`--labels l3s` fits on
+ * people's labels alone, as before v3).
  */
 export const BEST_LABEL_VARIANT: LabelVariant = 'all';
 
-/** `--weighting` when not given: every row alike, so `train --l3s PATH` still reproduces the L3S-only weights. */
+/** `--weighting` when not given: every row alike, so `train … --labels l3s` still reproduces the L3S-only weights. */
 export const DEFAULT_WEIGHTING: Weighting = 'row';
 
 /**

@@ -2,7 +2,7 @@ import { aggregateScores, type AggregateScore } from '../../eval/shingles.ts';
 import { EVAL_METHODS, type PageOutcome } from './runEvalPage.ts';
 import { pageF1, type EvalScores } from './evalScores.ts';
 import { scoreSnippets, type SnippetScore } from './snippetScores.ts';
-import { percentile } from '../stats.ts';
+import { mean, percentile } from '../stats.ts';
 import type { EvalMethodName } from './evalPageEntry.ts';
 
 /** Snippet scores averaged over the pages that define them. */
@@ -106,8 +106,4 @@ function methodRecord<T>(f: (key: EvalMethodName) => T): Record<EvalMethodName, 
   const out = {} as Record<EvalMethodName, T>;
   for (const { key } of EVAL_METHODS) out[key] = f(key);
   return out;
-}
-
-function mean(values: readonly number[]): number {
-  return values.length === 0 ? NaN : values.reduce((a, b) => a + b, 0) / values.length;
 }

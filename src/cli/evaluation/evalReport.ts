@@ -1,6 +1,7 @@
 import type { EvalSet } from './evalPage.ts';
 import { EVAL_METHODS, type PageOutcome } from './runEvalPage.ts';
 import { pageF1, type EvalScores } from './evalScores.ts';
+import { csvCell as csv } from './reportFormat.ts';
 import { PEER_GAP_PEER_F1, PEER_GAP_WINNOW_F1, type EvalBreakdown, type MethodBreakdown } from './evalBreakdown.ts';
 
 export interface ReportContext {
@@ -155,4 +156,3 @@ function peerGapSection(b: EvalBreakdown): string[] {
 
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 const num = (x: number | null) => (x === null ? '' : x.toFixed(4));
-const csv = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);

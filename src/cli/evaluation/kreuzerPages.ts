@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { datasetDir, sharedDataset } from '../datasets.ts';
+import { siteOfUrl } from '../siteOfUrl.ts';
 
 /** One page of kreuzer-popular (Kreuzer's "dataset-popular") with human-marked blocks. */
 export interface KreuzerPage {
@@ -32,7 +33,7 @@ export async function loadKreuzerPages(pathOrArchive?: string): Promise<KreuzerP
     const id = relative(dir, dirname(file)).split(sep).join('/');
     const mapped = mapping.get(id);
     const url = mapped?.url ?? `http://${id.split('/').slice(1).join('/')}/`;
-    return { id, blocksPath: file, url, siteHost: hostOf(url), inMapping: mapped ? !mapped.commented : false };
+    return { id, blocksPath: file, url, siteHost: siteOfUrl(url), inMapping: mapped ? !mapped.commented : false };
   }).sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -54,12 +55,4 @@ export function parseMapping(text: string): Map<string, { url: string; commented
 async function findFiles(dir: string, name: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((e) => e.isFile() && e.name === name).map((e) => join(e.parentPath, e.name));
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\d?\./, '');
-  } catch {
-    return '';
-  }
 }

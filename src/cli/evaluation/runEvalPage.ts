@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { oneLine } from '../analyzeFiles.ts';
-import { beforeDeadline } from '../deadline.ts';
+import { beforeDeadline, seconds } from '../deadline.ts';
 import { openReadablePage, type ReadablePage } from '../readablePage.ts';
 import type { EvalPage } from './evalPage.ts';
 import type { EvalMethodName, MethodRun } from './evalPageEntry.ts';
@@ -49,7 +49,7 @@ export interface RunPageOptions {
 export async function runEvalPage(browser: Browser, page: EvalPage, opts: RunPageOptions): Promise<PageOutcome> {
   let readable: ReadablePage | null = null;
   const step = <T>(what: string, work: Promise<T>, ms = opts.timeoutMs) =>
-    beforeDeadline(work, Date.now() + ms, `${what} did not finish within ${ms / 1000} s`);
+    beforeDeadline(work, Date.now() + ms, `${what} did not finish within ${seconds(ms)}`);
   try {
     const deadline = Date.now() + opts.timeoutMs;
     // openReadablePage keeps to its deadline; the slack only guards against a browser that stops answering at all.

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { splitBySite } from '../training/l3sPages.ts';
 import { byNaturalName } from './dragnetEvalSet.ts';
+import { siteOfUrl } from '../siteOfUrl.ts';
 
 /**
  * One page of a set in the Scrapinghub article-extraction format (ground-truth.json: `{ID: {articleBody, url, title,
@@ -53,7 +54,7 @@ export async function loadScrapinghubPages(pagesDir: string, truthFile: string):
     } else {
       const url = typeof entry.url === 'string' ? entry.url : '';
       pages.push({
-        id, path, url, site: siteOf(url) || id,
+        id, path, url, site: siteOfUrl(url) || id,
         title: typeof entry.title === 'string' ? entry.title : '',
         articleBody: entry.articleBody,
         with: strings(entry.with),
@@ -68,14 +69,6 @@ export async function loadScrapinghubPages(pagesDir: string, truthFile: string):
 /** wcxb-dev's fixed split by site. */
 export function splitWcxb(pages: ScrapinghubPage[]): { train: ScrapinghubPage[]; test: ScrapinghubPage[] } {
   return splitBySite(pages, WCXB_HOLDOUT_PERCENT);
-}
-
-export function siteOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\d?\./, '');
-  } catch {
-    return '';
-  }
 }
 
 function strings(v: unknown): string[] {

@@ -9,6 +9,7 @@ import { captureCodeHash } from '../pageBundle.ts';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { CACHE_DIR } from '../datasets.ts';
 import { oneLine } from '../analyzeFiles.ts';
+import { beforeDeadline, seconds } from '../deadline.ts';
 import { snapshotFromJson, type SnapshotJson } from '../../snapshot/snapshotJson.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import type { KreuzerPage } from './kreuzerPages.ts';
@@ -59,8 +60,9 @@ export async function captureSegmentationPages(pages: KreuzerPage[], opts: Segme
         if (useCache && existsSync(cacheFile(page))) {
           json = JSON.parse(await readFile(cacheFile(page), 'utf8'));
         } else {
-          json = await withTimeout(renderAndCapture(context!, page, timeoutMs), timeoutMs * 2,
-            `capture did not finish within ${(timeoutMs * 2) / 1000} s`);
+          // A page whose script never returns would otherwise hold its worker forever.
+          json = await beforeDeadline(renderAndCapture(context!, page, timeoutMs), Date.now() + timeoutMs * 2,
+            `capture did not finish within ${seconds(timeoutMs * 2)}`);
           await writeFile(cacheFile(page), JSON.stringify(json));
         }
         if (++done % 10 === 0) opts.log?.(`kreuzer: captured ${done}/${pages.length}`);
@@ -92,13 +94,4 @@ async function renderAndCapture(context: BrowserContext, page: KreuzerPage,
   } finally {
     await tab.close();
   }
-}
-
-/** Rejects after `ms` (a page whose script never returns would otherwise hold its worker forever). */
-function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -8,6 +8,7 @@ import { captureCodeHash } from '../pageBundle.ts';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { CACHE_DIR } from '../datasets.ts';
 import { oneLine } from '../analyzeFiles.ts';
+import { siteOfUrl } from '../siteOfUrl.ts';
 import { snapshotFromJson, type SnapshotJson } from '../../snapshot/snapshotJson.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import type { LabelledPage } from './l3sPages.ts';
@@ -43,7 +44,7 @@ export async function captureLabelledPages(pages: LabelledPage[], opts: {
         } else {
           const tab = await openPage(context, pathToFileURL(page.path).href, 20_000);
           try {
-            const host = hostOf(page.url);
+            const host = siteOfUrl(page.url);
             json = await tab.evaluate((h) => (globalThis as any).__winnow.captureForTraining(h), host);
           } finally {
             await tab.close();
@@ -76,12 +77,4 @@ async function serveLocalResources(context: BrowserContext, pages: LabelledPage[
   const files = new Map(pages.flatMap((p) => Object.entries(p.resources ?? {})));
   if (files.size === 0) return;
   await context.route((url) => files.has(url.href), (route) => route.fulfill({ path: files.get(route.request().url())! }));
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\d?\./, '');
-  } catch {
-    return '';
-  }
 }
