@@ -17,6 +17,7 @@ import { readerDecision } from '../../reader/readerDecision.ts';
 import { readerText } from '../../reader/readerText.ts';
 import { aggregateScores, scorePage, type PageScore } from '../../eval/shingles.ts';
 import { CACHE_DIR } from '../datasets.ts';
+import { pageF1 } from '../evaluation/evalScores.ts';
 import { snapshotFromJson } from '../../snapshot/snapshotJson.ts';
 
 const { values } = parseArgs({ options: {
@@ -41,15 +42,10 @@ for (const c of captured) {
   const decision = readerDecision(c.snapshot, result.values, opts.threshold, {});
   const text = readerText(c.snapshot, (i) => decision.keep[i] === 0);
   const s = scorePage(page.gold, text);
-  rows.push({ id: page.id, set: page.set, type: page.pageType, p: s.precision, r: s.recall, f1: f1(s), text });
+  rows.push({ id: page.id, set: page.set, type: page.pageType, p: s.precision, r: s.recall, f1: pageF1(s), text });
 }
 const ms = Date.now() - t0;
 
-function f1(s: PageScore): number {
-  const p = s.precision ?? 0;
-  const r = s.recall ?? 0;
-  return p + r > 0 ? (2 * p * r) / (p + r) : 0;
-}
 function summary(label: string, rs: Row[]): string {
   const a = aggregateScores(rs.map((r) => ({ precision: r.p, recall: r.r } as PageScore)));
   const low = rs.filter((r) => r.f1 < 0.5).length;
