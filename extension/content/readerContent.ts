@@ -7,6 +7,7 @@
  * tests): it reads no layout.
  */
 import { parseUrl } from '../shared/parseUrl.ts';
+import { DROPPED_TAGS, LAZY_SRC, LAZY_SRCSET } from '../../src/reader/readerMarkup.ts';
 
 export type NodeVerdict = 'keep' | 'skip';
 
@@ -16,12 +17,6 @@ const KEPT = new Set([
   'code', 'pre', 'kbd', 'samp', 'var', 'blockquote', 'q', 'cite', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table',
   'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'figure', 'figcaption', 'img', 'br', 'hr', 'abbr', 'time',
   'del', 'ins',
-]);
-/** Never copied, children included. */
-const DROPPED = new Set([
-  'script', 'style', 'noscript', 'template', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button',
-  'select', 'textarea', 'label', 'svg', 'canvas', 'video', 'audio', 'map', 'dialog', 'link', 'meta', 'head', 'source',
-  'track', 'math',
 ]);
 /** Elements that start a new block when unwrapped (their inline content becomes a paragraph). */
 const BLOCKS = new Set([
@@ -42,9 +37,6 @@ const ATTRIBUTES: Record<string, string[]> = {
   pre: ['lang'],
   code: ['lang'],
 };
-/** Where lazy-loading scripts keep the real image address until the image scrolls into view. */
-const LAZY_SRC = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src'];
-const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset'];
 
 export interface ReaderContentOptions {
   /** Whether a (visible) element and its subtree belong in the article; elements not judged are dropped. */
@@ -136,7 +128,7 @@ function* convertElement(el: Element, out: Document, o: ReaderContentOptions, pr
   // Each pause travels up the whole chain of delegating generators, so pause every 64 elements, not every one.
   if ((++elementsSeen & 63) === 0) yield;
   const name = el.localName;
-  if (DROPPED.has(name) || o.verdict(el) === 'skip') return null;
+  if (DROPPED_TAGS.has(name) || o.verdict(el) === 'skip') return null;
   if (name === 'img') return convertImage(el, out);
   if (name === 'picture') {
     const img = el.querySelector('img');

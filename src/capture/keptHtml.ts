@@ -8,6 +8,7 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { StyleBit } from '../snapshot/styleBits.ts';
+import { DROPPED_TAGS, LAZY_SRC } from '../reader/readerMarkup.ts';
 
 /** Kept with their tag name. */
 const CONTENT_TAGS = new Set([
@@ -19,10 +20,6 @@ const CONTENT_TAGS = new Set([
 /** Layout containers: written as <div> when they hold text or inline content directly, else left out. */
 const CONTAINER_TAGS = new Set(['div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'nav', 'center',
   'address', 'hgroup', 'form', 'fieldset', 'body']);
-/** Never written, with everything inside: not reading matter, or not safe to pass on. */
-const DROPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'frame', 'object', 'embed',
-  'applet', 'input', 'button', 'select', 'option', 'textarea', 'svg', 'math', 'canvas', 'video', 'audio', 'source',
-  'track', 'map', 'link', 'meta', 'base', 'dialog']);
 const VOID_TAGS = new Set(['br', 'hr', 'img']);
 /** Written even when empty: a table's cells and rows hold its shape. */
 const KEEP_EMPTY = new Set(['td', 'th', 'tr']);
@@ -32,8 +29,6 @@ const KEEP_EMPTY = new Set(['td', 'th', 'tr']);
  */
 const STANDS_ALONE = new Set([...CONTAINER_TAGS, 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'dl', 'dt',
   'dd', 'table', 'pre', 'figure', 'figcaption', 'blockquote', 'hr', 'details', 'summary', 'img', 'picture', 'br']);
-/** Attributes where lazy-loading scripts keep an image's real address until it scrolls into view. */
-const LAZY_SRC = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
 
 /** A node to write, or the end of an element opened at out[at] when `shown` pieces had been written. */
 type Frame = { node: Node; inPre: boolean } | { close: string; at: number; shown: number };

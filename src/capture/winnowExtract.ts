@@ -17,7 +17,7 @@ import { readerDecision, type ReaderDecision } from '../reader/readerDecision.ts
 import { readerText } from '../reader/readerText.ts';
 import { bylineName } from '../reader/bylineName.ts';
 import { authorNodes } from './authorNodes.ts';
-import { informativeRegions, type InformativeRegions } from '../segment/informativeRegions.ts';
+import type { InformativeRegions } from '../segment/informativeRegions.ts';
 import { now } from '../util/clock.ts';
 
 export interface WinnowExtractOptions {
@@ -84,7 +84,6 @@ export function winnowRun(doc: Document, options: WinnowExtractOptions = {}): Wi
   const decision = readerDecision(s, pipeline.values, opts.threshold, { title: metadata.title || s.title,
     byline: metadata.byline, authorNodes: authors });
   const text = readerText(s, (i) => decision.keep[i] === 0);
-  const pageType = informativeRegions(s, { ignoreLinkText: true }).pageType;
   const t4 = now();
   const html = keptHtml(s, elements, decision.keep);
   const segments = pipeline.segments.map((seg) => ({
@@ -100,7 +99,7 @@ export function winnowRun(doc: Document, options: WinnowExtractOptions = {}): Wi
     text,
     html,
     segments,
-    pageType,
+    pageType: decision.pageType,
     timingsMs: {
       ...pipeline.timingsMs,
       // The pipeline's own total (capture to segments) under another name: totalMs is the whole call.

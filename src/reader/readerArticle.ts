@@ -6,7 +6,7 @@ import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { HintBit } from '../snapshot/hintBits.ts';
 import { TAG } from '../snapshot/tags.ts';
 import { mergeIntoRegions, validNodes } from '../segment/sdTree.ts';
-import { informativeRegions, SD_DEFAULTS } from '../segment/informativeRegions.ts';
+import { informativeRegions, SD_DEFAULTS, type InformativeRegions } from '../segment/informativeRegions.ts';
 
 export interface ReaderArticle {
   /** Node index of the article, -1 when SD finds several areas and no single one (a forum, a listing). */
@@ -16,6 +16,8 @@ export interface ReaderArticle {
    * The reader never drops these as comments or link lists.
    */
   protect: Uint8Array;
+  /** SD's page type (paper 004) on text outside links: hosts report it, and computing it again would redo SD. */
+  pageType: InformativeRegions['pageType'];
 }
 
 /** Class/id/role names of containers whose text is not the article (SD's comment hints among them). */
@@ -43,7 +45,7 @@ export function readerArticle(s: PageSnapshot, prose: Uint32Array): ReaderArticl
     // A discussion page (forum thread, Q&A) is several areas, all of them comments: none of them may go.
     for (const r of sd.regions) markAncestors(s, r, protect);
   }
-  return { article, protect };
+  return { article, protect, pageType: sd.pageType };
 }
 
 /**

@@ -8,6 +8,7 @@ import { readerKeepAndArticle } from './readerKeep.ts';
 import { showOnScreen } from './leadMedia.ts';
 import { findByline, findHeadline } from './headline.ts';
 import { subtreeEnd } from '../snapshot/tree.ts';
+import type { InformativeRegions } from '../segment/informativeRegions.ts';
 
 /** What the document itself says about its article (meta tags, JSON-LD, <title>); all optional. */
 export interface ArticleHints {
@@ -31,15 +32,17 @@ export interface ReaderDecision {
    * main content. Hide mode hides the topmost nodes marked 0.
    */
   show: Uint8Array;
+  /** SD's page type (paper 004): 'article', 'article-with-comments' or 'multiple'. */
+  pageType: InformativeRegions['pageType'];
 }
 
 export function readerDecision(s: PageSnapshot, values: ArrayLike<number>, threshold: number,
   hints: ArticleHints = {}): ReaderDecision {
-  const { keep, article } = readerKeepAndArticle(s, values, threshold);
+  const { keep, article, pageType } = readerKeepAndArticle(s, values, threshold);
   const headline = findHeadline(s, article, hints.title);
   const byline = findByline(s, headline, article, hints.byline, hints.authorNodes);
   // The body text does not repeat the title and byline, which are reported apart (as other extractors do).
   for (const node of [headline, byline]) if (node >= 0) keep.fill(0, node, subtreeEnd(s, node));
   const show = showOnScreen(s, keep, article, headline, byline);
-  return { keep, article, headline, byline, show };
+  return { keep, article, headline, byline, show, pageType };
 }

@@ -26,14 +26,15 @@ const CHROME_TAGS: ReadonlySet<number> = new Set([TAG.NAV, TAG.HEADER, TAG.FOOTE
  * ads, overlays; nav, header, footer and aside elements) when `keep` holds under MIN_KEPT_SHARE of the page's text
  * and the replacement holds at least MIN_GAIN times as much. Returns whether it did.
  */
-export function fallBackWhenEmpty(s: PageSnapshot, keep: Uint8Array): boolean {
+export function fallBackWhenEmpty(s: PageSnapshot, keep: Uint8Array,
+  own: Float64Array = ownShare(s.parent, s.textChars.subarray(0, s.count))): boolean {
   if (s.count === 0 || s.textChars[0] < MIN_PAGE_CHARS) return false;
-  const own = ownShare(s.parent, s.textChars.subarray(0, s.count));
   const keptChars = textOf(s, keep, own);
+  if (keptChars >= MAX_KEPT_CHARS) return false;
   // Comment threads do not count toward the page's text: a short blog post under a thousand comments is not empty.
   const comments = insideChrome(s, HintBit.COMMENT);
   const notComments = Uint8Array.from(comments, (c) => 1 - c);
-  if (keptChars >= MIN_KEPT_SHARE * textOf(s, notComments, own) || keptChars >= MAX_KEPT_CHARS) return false;
+  if (keptChars >= MIN_KEPT_SHARE * textOf(s, notComments, own)) return false;
   const chrome = insideChrome(s, NOT_STORY & ~HintBit.COMMENT);
   const fallback = new Uint8Array(s.count);
   for (let i = 0; i < s.count; i++) {
@@ -46,8 +47,9 @@ export function fallBackWhenEmpty(s: PageSnapshot, keep: Uint8Array): boolean {
 }
 
 /** Characters of text that a reader skipping every 0 node with its subtree shows. */
-export function keptText(s: PageSnapshot, keep: Uint8Array): number {
-  return textOf(s, keep, ownShare(s.parent, s.textChars.subarray(0, s.count)));
+export function keptText(s: PageSnapshot, keep: Uint8Array,
+  own: Float64Array = ownShare(s.parent, s.textChars.subarray(0, s.count))): number {
+  return textOf(s, keep, own);
 }
 
 function textOf(s: PageSnapshot, keep: Uint8Array, own: Float64Array): number {

@@ -104,3 +104,16 @@ describe('reader content', () => {
     expect(div.innerHTML.startsWith(sync.slice(0, 200))).toBe(true);
   });
 });
+
+describe('reader content of a page wrapped in one <form> (ASP.NET)', () => {
+  it('keeps the story and leaves out only the form controls', () => {
+    document.body.innerHTML = '<form id="aspnetForm"><h1>Council votes</h1><p>The council voted to widen the bridge.</p>' +
+      '<input type="hidden" value="viewstate"><button>Subscribe</button></form>';
+    const out = document.implementation.createHTMLDocument('');
+    const div = out.createElement('div');
+    div.append(buildReaderContent(document.body, out, { title: 'Council votes', verdict: () => 'keep' }));
+    expect(div.textContent).toContain('The council voted to widen the bridge.');
+    expect(div.innerHTML).not.toContain('<button');
+    expect(div.innerHTML).not.toContain('viewstate');
+  });
+});
