@@ -4,7 +4,7 @@ import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
 import { PortClient } from '../shared/portRpc.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
-import { CONNECT_MESSAGE, WORKER_HOST_PATH, WORKER_READY_MESSAGE } from '../worker/workerHandshake.ts';
+import { CONNECT_MESSAGE, WORKER_HOST_PATH, WORKER_READY_MESSAGE } from '../shared/workerHandshake.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
-import { PipelineSession } from '../worker/pipelineSession.ts';
+import { pipelineHandlers } from '../shared/pipelineHandlers.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
 import { yieldToPage } from './yieldToPage.ts';
 
@@ -11,30 +11,30 @@ import { yieldToPage } from './yieldToPage.ts';
  * more than one stage at a time.
  */
 export function inPageEngine(): PipelineEngine {
-  const session = new PipelineSession();
+  const handlers = pipelineHandlers();
   return {
     kind: 'in-page',
     readSiteMemory: async (memory: string | null) => {
       await yieldToPage();
-      return session.handlers.readSiteMemory({ memory }, undefined);
+      return handlers.readSiteMemory({ memory }, undefined);
     },
     classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints) => {
       await yieldToPage();
-      const r = await session.handlers.classify({ snapshot, weightsJson, useSiteMemory, hints }, undefined);
+      const r = await handlers.classify({ snapshot, weightsJson, useSiteMemory, hints }, undefined);
       await yieldToPage();
       return r;
     },
     smooth: async (options: PipelineOptions) => {
       await yieldToPage();
-      const r = await session.handlers.smooth({ options }, undefined);
+      const r = await handlers.smooth({ options }, undefined);
       await yieldToPage();
       return r;
     },
     rememberPage: async () => {
       await yieldToPage();
-      return session.handlers.rememberPage({}, undefined);
+      return handlers.rememberPage({}, undefined);
     },
-    dropSiteEvidence: async () => session.handlers.dropSiteEvidence({}, undefined),
+    dropSiteEvidence: async () => handlers.dropSiteEvidence({}, undefined),
     dispose: () => {},
   };
 }

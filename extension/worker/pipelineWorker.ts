@@ -3,13 +3,13 @@
  * results travel between the page and this worker directly, buffers transferred.
  */
 import { servePort } from '../shared/portRpc.ts';
-import { PipelineSession } from './pipelineSession.ts';
+import { pipelineHandlers } from '../shared/pipelineHandlers.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
-import { WORKER_PORT_MESSAGE, WORKER_READY_MESSAGE } from './workerHandshake.ts';
+import { WORKER_PORT_MESSAGE, WORKER_READY_MESSAGE } from '../shared/workerHandshake.ts';
 
 self.addEventListener('message', (event: MessageEvent) => {
   const port = event.ports[0];
   if (event.data?.winnow !== WORKER_PORT_MESSAGE || !port) return;
-  servePort<WorkerApi>(port, 'winnow/worker', new PipelineSession().handlers);
+  servePort<WorkerApi>(port, 'winnow/worker', pipelineHandlers());
   port.postMessage({ winnow: WORKER_READY_MESSAGE });
 });

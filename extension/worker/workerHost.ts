@@ -1,4 +1,4 @@
-import { CONNECT_MESSAGE, WORKER_PORT_MESSAGE } from './workerHandshake.ts';
+import { CONNECT_MESSAGE, WORKER_PORT_MESSAGE } from '../shared/workerHandshake.ts';
 
 /**
  * One Worker per connecting port. The port is handed on to the worker, so this page relays nothing afterwards.

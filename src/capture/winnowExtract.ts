@@ -8,12 +8,12 @@ import { captureSnapshot, type CaptureResult } from './captureSnapshot.ts';
 import { readPageMetadata } from './pageMetadata.ts';
 import { keptHtml } from './keptHtml.ts';
 import { selectorOf } from './selectorOf.ts';
-import { runPipeline, type PipelineResult } from '../pipeline/runPipeline.ts';
+import { PageSession, type PageSessionResult } from '../session/pageSession.ts';
 import { pipelineOptions } from '../pipeline/pipelineOptions.ts';
 import type { PageSegmentJson } from '../pipeline/pageAnalysis.ts';
 import { parseModelWeights, type ModelWeights } from '../model/weights.ts';
 import { FEATURE_SCHEMA } from '../features/featureSchema.ts';
-import { readerDecision, type ReaderDecision } from '../reader/readerDecision.ts';
+import type { ReaderDecision } from '../reader/readerDecision.ts';
 import { readerText } from '../reader/readerText.ts';
 import { bylineName } from '../reader/bylineName.ts';
 import { authorNodes } from './authorNodes.ts';
@@ -54,7 +54,8 @@ export interface WinnowArticle {
 export interface WinnowRun {
   article: WinnowArticle;
   capture: CaptureResult;
-  pipeline: PipelineResult;
+  /** The page session's smoothing (segments, values, cost) and its reader decision. */
+  result: PageSessionResult;
   decision: ReaderDecision;
 }
 
@@ -78,19 +79,23 @@ export function winnowRun(doc: Document, options: WinnowExtractOptions = {}): Wi
   const t2 = now();
   const capture = captureSnapshot(doc);
   const { snapshot: s, elements } = capture;
-  const pipeline = runPipeline(s, weights, opts);
   const t3 = now();
   const authors = authorNodes(elements);
-  const decision = readerDecision(s, pipeline.values, opts.threshold, { title: metadata.title || s.title,
-    byline: metadata.byline, authorNodes: authors });
-  const text = readerText(s, (i) => decision.keep[i] === 0);
+  const hints = { title: metadata.title || s.title, byline: metadata.byline, authorNodes: authors };
   const t4 = now();
+  // The same page session as the extension's worker and `--site` runs, here without site memory.
+  const session = PageSession.classify(s, weights, { hints });
+  const result = session.smooth(opts);
+  const { decision } = result;
+  const t5 = now();
+  const text = readerText(s, (i) => decision.keep[i] === 0);
+  const t6 = now();
   const html = keptHtml(s, elements, decision.keep);
-  const segments = pipeline.segments.map((seg) => ({
+  const segments = result.segments.map((seg) => ({
     node: seg.node, selector: selectorOf(elements[seg.node]), rect: seg.rect, score: seg.score,
     template: seg.template, text: seg.text, parentSegment: seg.parentSegment,
   }));
-  const t5 = now();
+  const t7 = now();
   const nodeText = (i: number) => (i >= 0 ? s.text.slice(s.textStart[i], s.textEnd[i]).replace(/\s+/g, ' ').trim() : '');
   const article: WinnowArticle = {
     title: metadata.title || nodeText(decision.headline) || s.title,
@@ -101,15 +106,17 @@ export function winnowRun(doc: Document, options: WinnowExtractOptions = {}): Wi
     segments,
     pageType: decision.pageType,
     timingsMs: {
-      ...pipeline.timingsMs,
-      // The pipeline's own total (capture to segments) under another name: totalMs is the whole call.
-      pipelineMs: pipeline.timingsMs.totalMs,
+      captureMs: s.captureMs,
+      ...session.classified.timings,
+      ...result.timings,
+      // Capture to segments under one name: totalMs is the whole call.
+      pipelineMs: s.captureMs + (t5 - t4) - result.readerMs,
       modelMs: t1 - t0,
       metadataMs: t2 - t1,
-      readerMs: t4 - t3,
-      htmlMs: t5 - t4, // the clean HTML and the segments' selectors
+      readerMs: (t4 - t3) + result.readerMs + (t6 - t5), // author nodes, the decision, the body text
+      htmlMs: t7 - t6, // the clean HTML and the segments' selectors
       totalMs: now() - t0,
     },
   };
-  return { article, capture, pipeline, decision };
+  return { article, capture, result, decision };
 }

@@ -53,7 +53,7 @@ export function withSiteEvidence(page: ClassifiedPage, evidence: SiteEvidence | 
     throw new Error(`site evidence covers ${evidence.methods.length} nodes, the page has ${page.snapshot.count}`);
   }
   const mask = siteTemplateMask(evidence, settings.rule);
-  if (templateTextShare(page.snapshot, mask) > COPY_TEMPLATE_SHARE) return plain('copy');
+  if (markedTextShare(page.snapshot, mask) > COPY_TEMPLATE_SHARE) return plain('copy');
   const scores = applySitePrior(base, evidence, page.snapshot.textChars, settings, mask);
   return { snapshot: page.snapshot, scores, timings: page.timings, pageScores: base, siteTemplate: mask, evidence,
     setAside: null };
@@ -68,7 +68,7 @@ export function siteTemplateSegments(segments: readonly Segment[], siteTemplate:
  * Share of the page's visible text inside marked nodes. Each character counts once: a marked node's subtree is
  * skipped whole (pre-order: a subtree is the run of deeper nodes that follows its root).
  */
-export function templateTextShare(s: PageSnapshot, mask: Uint8Array): number {
+export function markedTextShare(s: PageSnapshot, mask: Uint8Array): number {
   const total = s.count > 0 ? s.textChars[0] : 0;
   if (total === 0) return 0;
   let marked = 0;

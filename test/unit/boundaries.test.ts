@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? sourceFiles(p) : /\.(ts|mts|mjs|js)$/.test(name) ? [p] : [];
-  });
-}
-
-const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-function importsOf(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => m[1] ?? m[2]);
-}
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { importCycles, importsOf, sourceFiles } from './importGraph.ts';
 
 describe('layer boundaries', () => {
   const files = sourceFiles('src');
@@ -38,5 +27,26 @@ describe('layer boundaries', () => {
     const core = files.filter((f) => !f.startsWith(join('src', 'cli')) && !f.startsWith(join('src', 'capture')));
     const offenders = core.filter((f) => importsOf(f).some((i) => /\/(cli|capture)\//.test(i)));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('the cycle check finds a cycle when there is one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'winnow-cycle-'));
+    writeFileSync(join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = 1;\n");
+    writeFileSync(join(dir, 'b.ts'), "import type { C } from './c.ts';\nexport const b = 2;\n");
+    writeFileSync(join(dir, 'c.ts'), "export { a } from './a.ts';\nexport type C = number;\n");
+    writeFileSync(join(dir, 'd.ts'), "import { a } from './a.ts';\n");
+    const cycles = importCycles(sourceFiles(dir)).map((c) => c.map((f) => basename(f)));
+    expect(cycles).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+
+  it('src/ outside the command line has none', () => {
+    const files = sourceFiles('src').filter((f) => !f.startsWith(join('src', 'cli')));
+    expect(importCycles(files).map((c) => c.join(' → '))).toEqual([]);
+  });
+
+  it('extension/ has none', () => {
+    expect(importCycles(sourceFiles('extension')).map((c) => c.join(' → '))).toEqual([]);
   });
 });

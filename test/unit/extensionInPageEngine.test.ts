@@ -2,7 +2,9 @@
 // each stage, and the same results the worker gives.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inPageEngine } from '../../extension/content/inPageEngine.ts';
-import { PipelineSession } from '../../extension/worker/pipelineSession.ts';
+import { PageSession } from '../../src/session/pageSession.ts';
+import { parseModelWeights } from '../../src/model/weights.ts';
+import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { loadModel } from '../../src/cli/modelFile.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
@@ -22,7 +24,7 @@ const page = () => buildSnapshot([
 afterEach(() => vi.restoreAllMocks());
 
 describe('in-page engine', () => {
-  it('gives the page a turn around each stage and answers like the worker session', async () => {
+  it('gives the page a turn around each stage and answers like the core page session', async () => {
     const { json } = await loadModel();
     const timeouts = vi.spyOn(globalThis, 'setTimeout');
     const engine = inPageEngine();
@@ -30,10 +32,10 @@ describe('in-page engine', () => {
     const classified = await engine.classify(page(), json);
     const smoothed = await engine.smooth(pipelineOptions());
     expect(timeouts.mock.calls.length).toBeGreaterThanOrEqual(4); // before and after each of the two stages
-    const session = new PipelineSession();
-    const expected = await session.handlers.classify({ snapshot: page(), weightsJson: json }, undefined);
-    const expectedSmoothed = await session.handlers.smooth({ options: pipelineOptions() }, undefined);
-    expect(classified.nodes).toBe(expected.nodes);
+    const session = PageSession.classify(page(), parseModelWeights(json, FEATURE_SCHEMA));
+    const expectedSmoothed = session.smooth(pipelineOptions());
+    expect(classified.nodes).toBe(session.snapshot.count);
+    expect(Array.from(smoothed.readerKeep)).toEqual(Array.from(expectedSmoothed.decision.keep));
     expect(Array.from(smoothed.values)).toEqual(Array.from(expectedSmoothed.values));
     expect(smoothed.segments.map((s) => [s.node, s.template])).toEqual(expectedSmoothed.segments.map((s) => [s.node, s.template]));
   });

@@ -1,13 +1,13 @@
-// Site evidence in the run: the prior on the classifier's scores (src/pipeline/siteAware.ts) and the worker session
+// Site evidence in the run: the prior on the classifier's scores (src/pipeline/siteAware.ts) and the page session
 // that computes a page's evidence before remembering it, keeps the prior across re-smoothing and drops it on "forget".
 import { describe, expect, it } from 'vitest';
 import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
 import { SITE_PRIOR_DEFAULTS } from '../../src/site/memory/sitePrior.ts';
-import { COPY_TEMPLATE_SHARE, siteTemplateSegments, templateTextShare, withSiteEvidence } from '../../src/pipeline/siteAware.ts';
+import { COPY_TEMPLATE_SHARE, siteTemplateSegments, markedTextShare, withSiteEvidence } from '../../src/pipeline/siteAware.ts';
 import type { ClassifiedPage } from '../../src/pipeline/runPipeline.ts';
 import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { Segment } from '../../src/segment/segments.ts';
-import { PipelineSession } from '../../extension/worker/pipelineSession.ts';
+import { pipelineHandlers } from '../../extension/shared/pipelineHandlers.ts';
 import { loadModel } from '../../src/cli/modelFile.ts';
 import { SITE_PAGE, sitePage as sitePageOf } from '../fixtures/sitePages.ts';
 
@@ -82,7 +82,7 @@ describe('withSiteEvidence', () => {
     const memory = memoryOf([1, 2, 3]);
     const copy = { ...classified(2), snapshot: sitePage(2, 'https://example.org/story-2?utm_source=feed') };
     const e = memory.evidence(copy.snapshot);
-    expect(templateTextShare(copy.snapshot, Uint8Array.from(e.methods, (b) => (b ? 1 : 0)))).toBeGreaterThan(COPY_TEMPLATE_SHARE);
+    expect(markedTextShare(copy.snapshot, Uint8Array.from(e.methods, (b) => (b ? 1 : 0)))).toBeGreaterThan(COPY_TEMPLATE_SHARE);
     const aware = withSiteEvidence(copy, e);
     expect(aware.setAside).toBe('copy');
     expect(Array.from(aware.scores)).toEqual(Array.from(copy.scores));
@@ -96,7 +96,7 @@ describe('withSiteEvidence', () => {
   });
 });
 
-describe('siteTemplateSegments and templateTextShare', () => {
+describe('siteTemplateSegments and markedTextShare', () => {
   it('flags the segments whose root is marked', () => {
     const seg = (node: number) => ({ node }) as Segment;
     const mask = new Uint8Array(10);
@@ -110,17 +110,17 @@ describe('siteTemplateSegments and templateTextShare', () => {
     mask[NAV] = 1;
     mask[NAV + 1] = 1; // inside the nav: not counted again
     const navChars = s.textChars[NAV];
-    expect(templateTextShare(s, mask)).toBeCloseTo(navChars / s.textChars[0]);
-    expect(templateTextShare(s, new Uint8Array(s.count).fill(1))).toBe(1);
+    expect(markedTextShare(s, mask)).toBeCloseTo(navChars / s.textChars[0]);
+    expect(markedTextShare(s, new Uint8Array(s.count).fill(1))).toBe(1);
   });
 });
 
-describe('PipelineSession with site memory', () => {
+describe('the page session with site memory, through the worker\'s handlers', () => {
   it('uses the other pages\' evidence, then remembers the page; re-smoothing keeps the prior; dropping it clears it', async () => {
     const { json } = await loadModel();
     let memory: string | null = null;
     for (const k of [1, 2, 3]) {
-      const session = new PipelineSession();
+      const session = { handlers: pipelineHandlers() };
       expect((await session.handlers.readSiteMemory({ memory }, undefined)).pages).toBe(k - 1);
       const r = await session.handlers.classify({ snapshot: sitePage(k), weightsJson: json, useSiteMemory: true }, undefined);
       expect(r.site!.pagesSeen).toBe(k - 1);
@@ -130,7 +130,7 @@ describe('PipelineSession with site memory', () => {
     }
     expect(memory).not.toMatch(/Harbour|Dockworkers|Copyright|example\.org/);
 
-    const session = new PipelineSession();
+    const session = { handlers: pipelineHandlers() };
     await session.handlers.readSiteMemory({ memory }, undefined);
     const r = await session.handlers.classify({ snapshot: sitePage(4), weightsJson: json, useSiteMemory: true }, undefined);
     expect(r.site).toMatchObject({ pagesSeen: 3, setAside: null });
@@ -149,7 +149,7 @@ describe('PipelineSession with site memory', () => {
     await session.handlers.dropSiteEvidence({}, undefined);
     const plain = await session.handlers.smooth({ options: pipelineOptions() }, undefined);
     expect(Array.from(plain.siteSegments).every((b) => b === 0)).toBe(true);
-    const pageLevel = new PipelineSession();
+    const pageLevel = { handlers: pipelineHandlers() };
     await pageLevel.handlers.classify({ snapshot: sitePage(4), weightsJson: json }, undefined);
     const expected = await pageLevel.handlers.smooth({ options: pipelineOptions() }, undefined);
     expect(Array.from(plain.values)).toEqual(Array.from(expected.values));
@@ -157,7 +157,7 @@ describe('PipelineSession with site memory', () => {
 
   it('starts afresh from memory it cannot read, and says so', async () => {
     const { json } = await loadModel();
-    const session = new PipelineSession();
+    const session = { handlers: pipelineHandlers() };
     const read = await session.handlers.readSiteMemory({ memory: JSON.stringify({ format: 'nonsense' }) }, undefined);
     expect(read).toMatchObject({ pages: 0, problem: expect.stringMatching(/could not be read .*format/) });
     const r = await session.handlers.classify({ snapshot: sitePage(1), weightsJson: json, useSiteMemory: true }, undefined);
@@ -167,7 +167,7 @@ describe('PipelineSession with site memory', () => {
 
   it('is page-level only, and remembers nothing, without a site', async () => {
     const { json } = await loadModel();
-    const session = new PipelineSession();
+    const session = { handlers: pipelineHandlers() };
     const r = await session.handlers.classify({ snapshot: sitePage(1), weightsJson: json }, undefined);
     expect(r.site).toBeNull();
     await expect(Promise.resolve().then(() => session.handlers.rememberPage({}, undefined))).rejects.toThrow(/no site memory/);

@@ -4,7 +4,7 @@
  * prior (src/site/memory/sitePrior.ts) moves scores by hand-set amounts; here the same evidence gets coefficients
  * fitted on training sites (siteFeatureTraining.ts). Pure.
  */
-import { COPY_TEMPLATE_SHARE, templateTextShare } from '../../pipeline/siteAware.ts';
+import { COPY_TEMPLATE_SHARE, markedTextShare } from '../../pipeline/siteAware.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import { METHOD_BIT, type SiteEvidence } from '../../site/memory/siteEvidence.ts';
 import { siteTemplateMask, SITE_PRIOR_DEFAULTS } from '../../site/memory/sitePrior.ts';
@@ -38,7 +38,7 @@ export function usableEvidence(s: PageSnapshot, evidence: SiteEvidence | null): 
     throw new Error(`site evidence covers ${evidence.methods.length} nodes, the page has ${s.count}`);
   }
   const mask = siteTemplateMask(evidence, SITE_PRIOR_DEFAULTS.rule);
-  return templateTextShare(s, mask) > COPY_TEMPLATE_SHARE ? null : evidence;
+  return markedTextShare(s, mask) > COPY_TEMPLATE_SHARE ? null : evidence;
 }
 
 /** Row-major features of every node (count × SITE_FEATURE_COUNT); `evidence` already passed usableEvidence. */

@@ -1,14 +1,14 @@
 import type { InputItem } from '../inputFiles.ts';
 import type { PageAnalysisJson } from '../../pipeline/pageAnalysis.ts';
 import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
-import { classifyPage } from '../../pipeline/runPipeline.ts';
+import { PageSession } from '../../session/pageSession.ts';
 import type { ModelWeights } from '../../model/weights.ts';
 import { SiteMemory } from '../../site/memory/siteMemory.ts';
 import { SITE_METHODS, METHOD_BIT, type SiteMethod } from '../../site/memory/siteEvidence.ts';
 import { SITE_PRIOR_DEFAULTS, type SitePriorSettings } from '../../site/memory/sitePrior.ts';
 import { now } from '../../util/clock.ts';
+import { readerText } from '../../reader/readerText.ts';
 import { capturePagesInOrder } from './capturePagesInOrder.ts';
-import { cleanWithSiteEvidence } from './siteClean.ts';
 import { segmentSelectors } from './segmentSelectors.ts';
 import { oneLine } from '../analyzeFiles.ts';
 
@@ -52,40 +52,41 @@ export async function analyzeSite(items: InputItem[], o: SiteOptions): Promise<S
     try {
       const s = captured.snapshot;
       const t0 = now();
-      const classified = classifyPage(s, o.weights);
+      // The page session the extension's worker runs: evidence from the pages before this one, prior, smoothing,
+      // reader decision (the page's <title> is its only hint: a site run reads no other metadata).
+      const session = PageSession.classify(s, o.weights,
+        { siteMemory: memory, prior: o.prior ?? SITE_PRIOR_DEFAULTS, hints: { title: s.title } });
+      const result = session.smooth(o.pipeline);
       const t1 = now();
-      const evidence = memory.evidence(s);
-      const t2 = now();
-      const cleaned = cleanWithSiteEvidence(classified, evidence, o.pipeline, o.prior ?? SITE_PRIOR_DEFAULTS);
-      const t3 = now();
-      const segments = cleaned.smoothed.segments;
+      const { evidence, ms: siteMs } = session.siteEvidence!;
+      const { segments } = result;
       const selectors = await segmentSelectors(captured.page, segments.map((seg) => seg.node));
-      memory.remember(s);
+      session.remember();
       const segmentMethods = segments.map((seg) => SITE_METHODS.filter((m) => evidence.methods[seg.node] & METHOD_BIT[m]));
-      const timings = { ...classified.timings, ...cleaned.smoothed.timings, siteMs: t2 - t1 };
+      const timings = { ...session.classified.timings, ...result.timings, siteMs };
       outcomes.push({
         item,
         analysis: {
           url: s.url,
           title: s.title,
           nodes: s.count,
-          smoothedNodes: cleaned.smoothed.smoothedNodes,
-          cost: cleaned.smoothed.cost,
+          smoothedNodes: result.smoothedNodes,
+          cost: result.cost,
           segments: segments.map((seg, k) => ({
             node: seg.node, selector: selectors[k], rect: seg.rect, score: seg.score, template: seg.template,
             text: seg.text, parentSegment: seg.parentSegment,
           })),
-          readerText: cleaned.bodyText,
+          readerText: readerText(s, (i) => result.decision.keep[i] === 0),
           // Cleaned in Node from the capture: the page's metadata is not read on this path (yet).
           article: { title: s.title, byline: null, published: null },
-          timingsMs: { captureMs: s.captureMs, ...timings, totalMs: s.captureMs + (t3 - t0) },
+          timingsMs: { captureMs: s.captureMs, ...timings, totalMs: s.captureMs + (t1 - t0) },
         },
         site: {
           pagesSeen: evidence.pagesSeen,
           methods: evidence.available,
           segmentMethods,
-          templateSegments: segments.flatMap((seg, k) => (cleaned.siteTemplate[seg.node] ? [k] : [])),
-          setAside: cleaned.setAside,
+          templateSegments: segments.flatMap((_, k) => (result.siteSegments[k] ? [k] : [])),
+          setAside: session.classified.setAside,
         },
       });
     } catch (e) {

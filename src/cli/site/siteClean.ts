@@ -1,17 +1,13 @@
 /**
- * One page cleaned with what its site's other pages say (issue 5, "Command line"): the classifier's scores get the
- * site prior before the isotonic smoothing (src/pipeline/siteAware.ts, as the extension does it), so a block the
- * site repeats is pulled toward template, the rest of the text toward content once a few of the site's pages are
- * known, and the smoothing decides what that does to the page's segments. Pure: no
- * browser, no files; `winnow analyze --site`, `winnow extract --site` and `winnow eval --dataset site` all clean
- * pages through it.
+ * The site evaluation's view of one page cleaned with given site evidence: the page session's prior, smoothing and
+ * reader decision (src/session/pageSession.ts, what the extension and `--site` runs do), plus the text the site
+ * measures read (readerKeep's, headline included). Pure: no browser, no files; `winnow eval --dataset site` cleans
+ * each sampled page through it with the evidence of the pages it drew.
  */
 import type { ClassifiedPage, SmoothedPage } from '../../pipeline/runPipeline.ts';
-import { smoothPage } from '../../pipeline/runPipeline.ts';
 import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
-import { withSiteEvidence } from '../../pipeline/siteAware.ts';
+import { PageSession } from '../../session/pageSession.ts';
 import { readerKeep } from '../../reader/readerKeep.ts';
-import { readerDecision } from '../../reader/readerDecision.ts';
 import { readerText } from '../../reader/readerText.ts';
 import type { SiteEvidence } from '../../site/memory/siteEvidence.ts';
 import { SITE_PRIOR_DEFAULTS, type SitePriorSettings } from '../../site/memory/sitePrior.ts';
@@ -35,12 +31,13 @@ export interface SiteCleanedPage {
 export function cleanWithSiteEvidence(classified: ClassifiedPage, evidence: SiteEvidence | null,
   options: PipelineOptions, prior: SitePriorSettings = SITE_PRIOR_DEFAULTS): SiteCleanedPage {
   const s = classified.snapshot;
-  const aware = withSiteEvidence(classified, evidence, prior);
-  const smoothed = smoothPage(aware, options);
+  // The page session every host runs; the title hint is the page's <title> (a site run reads no other metadata).
+  const session = new PageSession(classified, { evidence, prior, hints: { title: s.title } });
+  const smoothed = session.smooth(options);
+  const aware = session.classified;
+  // The site measures count the headline as content, so they read readerKeep's text rather than the decision's body.
   const keep = readerKeep(s, smoothed.values, options.threshold);
-  // What `extract --site` prints: the reader decision's body, as for a page without site evidence; the title hint is
-  // the page's <title> (a site run reads no other metadata), so the body does not repeat the headline.
-  const body = readerDecision(s, smoothed.values, options.threshold, { title: s.title }).keep;
+  const body = smoothed.decision.keep;
   return {
     scores: aware.scores,
     smoothed,

@@ -1,0 +1,75 @@
+/**
+ * The worker's API answered by the core's page session (src/session/pageSession.ts): only wire mapping lives here.
+ * The worker serves these handlers over its port; the in-page fallback calls them directly, so both run the same code.
+ */
+import { PageSession } from '../../src/session/pageSession.ts';
+import { readStoredSiteMemory, storedSiteMemoryText, type StoredSiteMemory } from '../../src/session/storedSiteMemory.ts';
+import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import { parseModelWeights, type ModelWeights } from '../../src/model/weights.ts';
+import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
+import { now } from '../../src/util/clock.ts';
+import type { Handlers } from './protocol.ts';
+import type { WorkerApi } from './workerApi.ts';
+
+/** Handlers for one connection: they keep the last classified page, so a new penalty only re-smooths. */
+export function pipelineHandlers(): Handlers<WorkerApi> {
+  let session: PageSession | null = null;
+  /** The site memory read for the next page to classify. */
+  let nextMemory: StoredSiteMemory | null = null;
+  let weights: { json: string; parsed: ModelWeights } | null = null;
+  const requireSession = (): PageSession => {
+    if (!session) throw new Error('nothing to smooth: the page was not classified yet');
+    return session;
+  };
+  const weightsFor = (json: unknown): ModelWeights => {
+    const key = JSON.stringify(json);
+    if (weights?.json !== key) weights = { json: key, parsed: parseModelWeights(json, FEATURE_SCHEMA) };
+    return weights.parsed;
+  };
+  return {
+    readSiteMemory: ({ memory }) => {
+      nextMemory = readStoredSiteMemory(memory);
+      return { pages: nextMemory.memory.pageCount, problem: nextMemory.problem, ms: nextMemory.ms };
+    },
+    classify: ({ snapshot, weightsJson, useSiteMemory, hints }) => {
+      const read = useSiteMemory ? nextMemory : null;
+      nextMemory = null;
+      session = PageSession.classify(snapshot, weightsFor(weightsJson), { hints, siteMemory: read?.memory });
+      const found = session.siteEvidence;
+      const site = read && found && {
+        pagesSeen: found.evidence.pagesSeen,
+        methods: [...found.evidence.available],
+        templateNodes: found.templateNodes,
+        setAside: found.setAside,
+        ms: read.ms + found.ms,
+      };
+      const { featuresMs, classifyMs } = session.classified.timings;
+      return { nodes: snapshot.count, featuresMs, classifyMs, site };
+    },
+    smooth: ({ options }) => {
+      const r = requireSession().smooth(pipelineOptions(options));
+      return {
+        values: r.values,
+        readerKeep: r.decision.keep,
+        show: r.decision.show,
+        headline: r.decision.headline,
+        byline: r.decision.byline,
+        segments: r.segments,
+        siteSegments: r.siteSegments,
+        smoothedNodes: r.smoothedNodes,
+        cost: r.cost,
+        templateTextShare: r.templateShare,
+        smoothMs: r.timings.smoothMs + r.timings.segmentMs,
+      };
+    },
+    rememberPage: () => {
+      const t0 = now();
+      const memory = requireSession().remember();
+      return { memory: storedSiteMemoryText(memory), pagesRemembered: memory.pageCount, ms: now() - t0 };
+    },
+    dropSiteEvidence: () => {
+      requireSession().dropSiteEvidence();
+      return { nodes: requireSession().snapshot.count };
+    },
+  };
+}
