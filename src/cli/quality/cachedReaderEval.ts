@@ -11,9 +11,8 @@ import { parseArgs } from 'node:util';
 import { captureLabelledPages } from '../training/captureLabelled.ts';
 import { heldOutGoldPages, type GoldPage } from './heldOutPages.ts';
 import { loadModel } from '../modelFile.ts';
-import { runPipeline } from '../../pipeline/runPipeline.ts';
+import { PageSession } from '../../session/pageSession.ts';
 import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
-import { readerDecision } from '../../reader/readerDecision.ts';
 import { readerText } from '../../reader/readerText.ts';
 import { aggregateScores, scorePage, type PageScore } from '../../eval/shingles.ts';
 import { CACHE_DIR } from '../datasets.ts';
@@ -38,8 +37,8 @@ const t0 = Date.now();
 for (const c of captured) {
   if (!('snapshot' in c)) continue;
   const page = c.page as GoldPage;
-  const result = runPipeline(c.snapshot, model.weights, opts);
-  const decision = readerDecision(c.snapshot, result.values, opts.threshold, {});
+  // Cached captures carry no metadata hints: the decision runs on the snapshot alone.
+  const { decision } = PageSession.classify(c.snapshot, model.weights).smooth(opts);
   const text = readerText(c.snapshot, (i) => decision.keep[i] === 0);
   const s = scorePage(page.gold, text);
   rows.push({ id: page.id, set: page.set, type: page.pageType, p: s.precision, r: s.recall, f1: pageF1(s), text });
