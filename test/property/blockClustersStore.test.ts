@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SiteBlockStore } from '../../src/site/blockClusters/index.ts';
-import { decodeUint32Base64, encodeUint32Base64 } from '../../src/site/blockClusters/base64Words.ts';
+import { decodeUint32Base64, encodeUint32Base64 } from '../../src/util/base64.ts';
 import { buildSnapshot, type NodeSpec } from '../fixtures/buildSnapshot.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SiteBlockStore, templateBlocks, type SiteBlockStoreJson } from '../../src/site/blockClusters/index.ts';
-import { decodeUint32Base64, encodeUint32Base64 } from '../../src/site/blockClusters/base64Words.ts';
+import { decodeUint32Base64, encodeUint32Base64 } from '../../src/util/base64.ts';
 import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 

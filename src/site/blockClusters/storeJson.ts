@@ -11,7 +11,7 @@
  * `checksum` is a 53-bit hash of everything else, so a stored object that was truncated, edited or bit-flipped in a
  * way that still parses is rejected instead of silently changing template decisions.
  */
-import { decodeUint32Base64, encodeUint32Base64 } from './base64Words.ts';
+import { decodeUint32Base64, encodeUint32Base64 } from '../../util/base64.ts';
 import { SequenceHasher } from './hashing.ts';
 import { MAX_LANES, type ClusterData, type StoreData, type WordRecord } from './storeData.ts';
 

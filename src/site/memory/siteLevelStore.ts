@@ -12,7 +12,7 @@
  */
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import { subtreeHashes } from '../nodeHash.ts';
-import { encodeUint32Base64, decodeUint32Base64 } from '../blockClusters/base64Words.ts';
+import { encodeUint32Base64, decodeUint32Base64 } from '../../util/base64.ts';
 
 export interface SiteLevelPage {
   /** Hash of the page's address (memoryKeys.ts). */

@@ -26,7 +26,7 @@ export { extractSubTree } from './extractSubTree.ts';
 export { findTemplate, type FindTemplateOptions } from './findTemplate.ts';
 export { removeTemplate, containsTemplate } from './removeTemplate.ts';
 export { encodeSkeleton, decodeSkeleton } from './skeletonCodec.ts';
-export { toBase64, fromBase64 } from './base64.ts';
+export { toBase64, fromBase64 } from '../../util/base64.ts';
 export {
   emptySkeletonStore, pageKey, rememberPage, storedSkeletons, storeTemplate, storeByteSize, storeToJson, storeFromJson,
   type SiteSkeletonStore, type SiteSkeletonStoreJson, type StoredPage,

@@ -6,7 +6,7 @@
  * Immutable: each update returns a new store, so a caller can compare or persist versions. The JSON form holds each
  * skeleton as base64 of its bytes (skeletonCodec.ts) and is what a browser's storage would keep.
  */
-import { toBase64, fromBase64 } from './base64.ts';
+import { toBase64, fromBase64 } from '../../util/base64.ts';
 import { findTemplate, type FindTemplateOptions } from './findTemplate.ts';
 import { hashText31 } from './hashText.ts';
 import { decodeSkeleton, encodeSkeleton } from './skeletonCodec.ts';
