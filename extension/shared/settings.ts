@@ -1,5 +1,4 @@
-import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
+import { DEFAULT_PIPELINE_OPTIONS, isValidOption } from '../../src/pipeline/pipelineOptions.ts';
 import { parseUrl } from './parseUrl.ts';
 
 export const MODES = ['off', 'highlight', 'hide', 'reader'] as const;
@@ -27,7 +26,10 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   alwaysRun: false,
 };
 
-/** Bounds of the popup's penalty slider (log scale); the default 0.01 sits in the middle. */
+/**
+ * Bounds of the popup's penalty slider (log scale); the default 0.01 sits in the middle. Only the slider's: a site's
+ * stored penalty may be any the smoothing accepts (src/smooth/penalties.ts), and the slider then shows its end.
+ */
 export const PENALTY_MIN = 1e-4;
 export const PENALTY_MAX = 1;
 
@@ -42,20 +44,15 @@ export function siteKey(url: string): string | null {
 /** Keeps what is valid of a stored value and fills the rest with defaults (storage may hold an older shape). */
 export function normalizeSiteSettings(raw: unknown): SiteSettings {
   const o = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  const num = (v: unknown, lo: number, hi: number, dflt: number) =>
-    typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi ? v : dflt;
   return {
     mode: MODES.includes(o.mode as Mode) ? (o.mode as Mode) : DEFAULT_SITE_SETTINGS.mode,
-    penaltyFactor: num(o.penaltyFactor, PENALTY_MIN, PENALTY_MAX, DEFAULT_SITE_SETTINGS.penaltyFactor),
-    threshold: num(o.threshold, 0, 1, DEFAULT_SITE_SETTINGS.threshold),
+    // The pipeline's own rules: what `setOptions` smooths with is what is stored (no second range that differs).
+    penaltyFactor: isValidOption('penaltyFactor', o.penaltyFactor) ? o.penaltyFactor : DEFAULT_SITE_SETTINGS.penaltyFactor,
+    threshold: isValidOption('threshold', o.threshold) ? o.threshold : DEFAULT_SITE_SETTINGS.threshold,
     readerTheme: READER_THEMES.includes(o.readerTheme as ReaderTheme)
       ? (o.readerTheme as ReaderTheme) : DEFAULT_SITE_SETTINGS.readerTheme,
     alwaysRun: o.alwaysRun === true,
   };
-}
-
-export function pipelineOptionsOf(s: SiteSettings): Partial<PipelineOptions> {
-  return { penaltyFactor: s.penaltyFactor, threshold: s.threshold };
 }
 
 /** Slider position in [0, 1] ↔ penalty on a log scale between PENALTY_MIN and PENALTY_MAX. */

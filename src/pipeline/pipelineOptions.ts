@@ -1,4 +1,6 @@
-/** What a user (popup slider, CLI flag) can tune. Defaults are the paper's (000 §5.3). */
+import { penaltyFactorProblem, SMOOTHING_DEFAULTS } from '../smooth/penalties.ts';
+
+/** What a user (popup slider, CLI flag, library option) can tune. Defaults are the paper's (000 §5.3). */
 export interface PipelineOptions {
   /** c in γᵢ = c·A/Aᵢ. */
   penaltyFactor: number;
@@ -8,16 +10,27 @@ export interface PipelineOptions {
   minArea: number;
 }
 
-export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = { penaltyFactor: 0.01, threshold: 0.5, minArea: 2000 };
+export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = { ...SMOOTHING_DEFAULTS, threshold: 0.5 };
 
+/** The one rule per option: why a value is not valid for it, or null when it is. Every host checks through these. */
+const OPTION_RULES: { [K in keyof PipelineOptions]: (v: unknown) => string | null } = {
+  penaltyFactor: penaltyFactorProblem,
+  threshold: (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? null : `the threshold must be in [0, 1], got ${String(v)}`),
+  minArea: (v) => (typeof v === 'number' && v >= 0 && Number.isFinite(v) ? null
+    : `the minimum area must be a finite number ≥ 0, got ${String(v)}`),
+};
+
+/** Whether `value` is valid for option `key` (stored settings keep valid values and drop the rest). */
+export function isValidOption(key: keyof PipelineOptions, value: unknown): value is number {
+  return OPTION_RULES[key](value) === null;
+}
+
+/** The options with defaults filled in; throws with the first invalid value's reason. */
 export function pipelineOptions(partial: Partial<PipelineOptions> = {}): PipelineOptions {
   const o = { ...DEFAULT_PIPELINE_OPTIONS, ...stripUndefined(partial) };
-  if (!(o.penaltyFactor >= 0) || !Number.isFinite(o.penaltyFactor)) {
-    throw new Error(`penalty must be a finite number ≥ 0, got ${partial.penaltyFactor}`);
-  }
-  if (!(o.threshold >= 0 && o.threshold <= 1)) throw new Error(`threshold must be in [0, 1], got ${partial.threshold}`);
-  if (!(o.minArea >= 0) || !Number.isFinite(o.minArea)) {
-    throw new Error(`minimum area must be a finite number ≥ 0, got ${partial.minArea}`);
+  for (const key of Object.keys(OPTION_RULES) as Array<keyof PipelineOptions>) {
+    const problem = OPTION_RULES[key](o[key]);
+    if (problem) throw new Error(problem);
   }
   return o;
 }

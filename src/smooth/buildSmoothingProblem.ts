@@ -1,12 +1,12 @@
 import type { SmoothProblem } from './smoothProblem.ts';
 import { rollUpHiddenNodes } from './hiddenNodes.ts';
-import { areaPenalties } from './penalties.ts';
+import { areaPenalties, SMOOTHING_DEFAULTS } from './penalties.ts';
 import { extentAreas } from './extentAreas.ts';
 
 export interface SmoothingProblemOptions {
-  /** c in γᵢ = c·A/Aᵢ; 0.01 by default (000 §5.3). */
+  /** c in γᵢ = c·A/Aᵢ; SMOOTHING_DEFAULTS' by default (000 §5.3). */
   penaltyFactor?: number;
-  /** Nodes under this area (px²) are hidden and rolled into their nearest visible ancestor; 2000 by default. */
+  /** Nodes under this area (px²) are hidden and rolled into their nearest visible ancestor; SMOOTHING_DEFAULTS' by default. */
   minArea?: number;
   /** A in γᵢ = c·A/Aᵢ; the root's area by default. */
   pageArea?: number;
@@ -31,8 +31,8 @@ export interface BuiltSmoothingProblem {
  */
 export function buildSmoothingProblem(parents: ArrayLike<number>, areas: ArrayLike<number>,
   scores: ArrayLike<number>, options: SmoothingProblemOptions = {}): BuiltSmoothingProblem {
-  const minArea = options.minArea ?? 2000;
-  const penaltyFactor = options.penaltyFactor ?? 0.01;
+  const minArea = options.minArea ?? SMOOTHING_DEFAULTS.minArea;
+  const penaltyFactor = options.penaltyFactor ?? SMOOTHING_DEFAULTS.penaltyFactor;
   if (scores.length !== parents.length) {
     throw new Error(`expected one score per node: ${scores.length} scores for ${parents.length} nodes`);
   }

@@ -1,3 +1,12 @@
+/** The paper's smoothing parameters (000 §5.3): c = 0.01, and nodes under 2000 px² are hidden. */
+export const SMOOTHING_DEFAULTS = { penaltyFactor: 0.01, minArea: 2000 } as const;
+
+/** Why `c` cannot be a penalty factor (any finite number ≥ 0 can), or null when it can: the one rule for c. */
+export function penaltyFactorProblem(c: unknown): string | null {
+  return typeof c === 'number' && c >= 0 && Number.isFinite(c) ? null
+    : `the penalty must be a finite number ≥ 0, got ${String(c)}`;
+}
+
 /**
  * γᵢ = c·A/Aᵢ (000 §5.3): starting a segment at a small node costs more than at a large one, so small boxes follow
  * their surroundings unless their classifier scores say otherwise strongly. A is the page's area, Aᵢ the node's.
@@ -6,9 +15,8 @@
  */
 export function areaPenalties(nodeAreas: ArrayLike<number>, pageArea: number, penaltyFactor: number, minArea: number):
   Float64Array {
-  if (!(penaltyFactor >= 0) || !Number.isFinite(penaltyFactor)) {
-    throw new Error(`penalty factor must be a finite number ≥ 0, got ${penaltyFactor}`);
-  }
+  const problem = penaltyFactorProblem(penaltyFactor);
+  if (problem) throw new Error(problem);
   if (!(pageArea >= 0) || !Number.isFinite(pageArea)) {
     throw new Error(`page area must be a finite number ≥ 0, got ${pageArea}`);
   }

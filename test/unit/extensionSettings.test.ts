@@ -4,6 +4,7 @@ import { createFakeBrowser } from './extensionFakeBrowser.ts';
 const fake = createFakeBrowser();
 vi.mock('webextension-polyfill', () => ({ default: fake }));
 
+import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 const { DEFAULT_SITE_SETTINGS, normalizeSiteSettings, penaltyFromSlider, siteKey, sliderFromPenalty, PENALTY_MIN, PENALTY_MAX } =
   await import('../../extension/shared/settings.ts');
 const { alwaysRunOrigins, loadSiteSettings, saveSiteSettings } = await import('../../extension/shared/settingsStore.ts');
@@ -24,6 +25,19 @@ describe('site settings', () => {
       .toEqual({ ...DEFAULT_SITE_SETTINGS, mode: 'reader', penaltyFactor: 0.1, threshold: 0.7, alwaysRun: true });
     expect(normalizeSiteSettings({ mode: 'explode', penaltyFactor: -1, threshold: 2, readerTheme: 'neon' }))
       .toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it('stores every penalty the smoothing accepts, and only those (one rule: pipelineOptions)', async () => {
+    // A penalty past the slider's end smooths and is stored as given, not swapped for the default.
+    expect(() => pipelineOptions({ penaltyFactor: 5 })).not.toThrow();
+    expect(normalizeSiteSettings({ penaltyFactor: 5 }).penaltyFactor).toBe(5);
+    await saveSiteSettings('https://c.example/', { penaltyFactor: 5 });
+    expect((await loadSiteSettings('https://c.example/')).penaltyFactor).toBe(5);
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '0.1']) {
+      expect(() => pipelineOptions({ penaltyFactor: bad as number })).toThrow(/penalty/);
+      expect(normalizeSiteSettings({ penaltyFactor: bad }).penaltyFactor).toBe(DEFAULT_SITE_SETTINGS.penaltyFactor);
+    }
+    expect(sliderFromPenalty(5)).toBe(1);
   });
 
   it('remembers settings per site', async () => {

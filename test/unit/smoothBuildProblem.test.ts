@@ -47,7 +47,7 @@ describe('areaPenalties', () => {
   });
 
   it('rejects a bad factor or page area', () => {
-    expect(() => areaPenalties([1], 1, -1, 0)).toThrow(/penalty factor/);
+    expect(() => areaPenalties([1], 1, -1, 0)).toThrow(/penalty must be a finite number/);
     expect(() => areaPenalties([1], NaN, 1, 0)).toThrow(/page area/);
   });
 });
