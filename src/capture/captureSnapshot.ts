@@ -17,8 +17,14 @@ export interface CaptureResult {
   elements: Element[];
 }
 
+/**
+ * Capture stops adding nodes past this many (huge pages): the rest of the page is counted into the last kept ancestor.
+ * Every host captures with this cap unless it passes its own.
+ */
+export const MAX_CAPTURE_NODES = 200_000;
+
 export interface CaptureOptions {
-  /** Stop adding nodes past this many (huge pages); the rest of the page is counted into the last kept ancestor. */
+  /** Stop adding nodes past this many; MAX_CAPTURE_NODES by default. */
   maxNodes?: number;
   /** The page's real site when it was saved to disk and carries no canonical address (training data). */
   siteHost?: string;
@@ -79,7 +85,7 @@ interface CaptureWalk {
 function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   let busyMs = 0;
   const win = doc.defaultView!;
-  const maxNodes = options.maxNodes ?? 200_000;
+  const maxNodes = options.maxNodes ?? MAX_CAPTURE_NODES;
   const styleCache = options.styleCache;
   const root = doc.body ?? doc.documentElement;
   // A page whose script replaced its document (document.open() without a write) has nothing to read.
