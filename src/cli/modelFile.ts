@@ -2,12 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseModelWeights } from '../model/weights.ts';
 import type { ModelWeights } from '../model/weights.ts';
-import { FEATURE_SCHEMA, FEATURE_SCHEMA_VERSION } from '../features/featureSchema.ts';
+import { FEATURE_SCHEMA } from '../features/featureSchema.ts';
+import { MODEL_FILE_NAME } from '../model/modelFile.ts';
 
-/** The bundled weights: versioned with the feature schema, so a schema change cannot silently reuse old weights. */
-export const DEFAULT_MODEL_PATH = fileURLToPath(
-  new URL(`../../public/model/winnow-lr-v${FEATURE_SCHEMA_VERSION}.json`, import.meta.url),
-);
+/** The bundled weights, as a file path. */
+export const DEFAULT_MODEL_PATH = fileURLToPath(new URL(`../../public/model/${MODEL_FILE_NAME}`, import.meta.url));
 
 export interface LoadedModel {
   path: string;

@@ -148,3 +148,15 @@ describe('parseModelWeights', () => {
     expect(() => parseModelWeights('nope', schema)).toThrow(/not an object/);
   });
 });
+
+describe('the bundled model file', () => {
+  it('has one name: the library imports the file the CLI and the extension load', async () => {
+    const { readFileSync, existsSync } = await import('node:fs');
+    const { MODEL_FILE_NAME, modelVersionOf } = await import('../../src/model/modelFile.ts');
+    expect(existsSync(`public/model/${MODEL_FILE_NAME}`)).toBe(true);
+    expect(readFileSync('src/capture/winnowExtract.ts', 'utf8')).toContain(`'../../public/model/${MODEL_FILE_NAME}'`);
+    const json = JSON.parse(readFileSync(`public/model/${MODEL_FILE_NAME}`, 'utf8'));
+    expect(modelVersionOf(json)).toMatch(/^winnow-lr[\w-]*@v\d+@\d{4}-\d\d-\d\d/);
+    expect(modelVersionOf(null)).toBe('winnow-lr');
+  });
+});
