@@ -3,7 +3,7 @@
  * at most `perSiteBytes` per site and `totalBytes` for all sites, the least recently used sites dropped whole to make
  * room. An index (host → last use, bytes, pages) lets the caps be kept without reading every site's data.
  *
- * Damage stays local: a site's entry that is not a readable SiteMemory, or is over the per-site cap, is reported
+ * Damage stays local: a site's entry that is not JSON with a SiteMemory header, or is over the per-site cap, is reported
  * (console warning, and the `problem` the popup shows) and removed, and only that site starts afresh. A damaged index
  * is rebuilt from the entries. All operations run one after another: the background answers several tabs at once,
  * and the index is read, changed and written back.
@@ -212,7 +212,8 @@ export class SiteMemoryStore {
     try {
       if (typeof text !== 'string') throw new Error('not a JSON text');
       const json: unknown = JSON.parse(text);
-      return { bytes, pages: SiteMemory.fromJson(json).pageCount, json, problem: null };
+      // Only the header: the full decode happens once per run, in the worker that uses the memory.
+      return { bytes, pages: SiteMemory.peekJson(json).pages, json, problem: null };
     } catch (e) {
       return { bytes, pages: 0, json: null, problem: `${what} was damaged (${errorMessage(e)}): ${dropped}.` };
     }

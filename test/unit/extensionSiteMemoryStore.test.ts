@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
 import { ENTRY_PREFIX, INDEX_KEY, jsonBytes, SiteMemoryStore, type StorageAreaLike } from '../../extension/background/siteMemoryStore.ts';
 import { siteMemoryHandlers } from '../../extension/background/siteMemoryHandlers.ts';
+import { readStoredSiteMemory } from '../../src/session/storedSiteMemory.ts';
 import { siteMemoryHost } from '../../extension/shared/siteMemoryApi.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
@@ -121,6 +122,20 @@ describe('SiteMemoryStore', () => {
     expect((await s.info(null)).sites).toBe(1);
     // The dropped site starts afresh.
     expect((await save(s, 'a.example', memoryJson('a.example', 1))).pages).toBe(1);
+  });
+
+  it('checks only the header of what it loads and stores: the one full decode is the worker\'s', async () => {
+    const { s, data } = store();
+    await save(s, 'a.example', memoryJson('a.example', 2));
+    const damagedDeep = JSON.parse(data[ENTRY_PREFIX + 'a.example'] as string);
+    damagedDeep.blocks.checksum = 'not the checksum';
+    data[ENTRY_PREFIX + 'a.example'] = JSON.stringify(damagedDeep);
+    const loaded = await s.load('a.example');
+    expect(loaded).toMatchObject({ problem: null, pages: 2 });
+    // Where the memory is used, the full decode finds the damage, and the run starts the site afresh with a reason.
+    const read = readStoredSiteMemory(loaded.memory);
+    expect(read.memory.pageCount).toBe(0);
+    expect(read.problem).toMatch(/could not be read/);
   });
 
   it('rebuilds a damaged index from the entries, dropping the damaged ones', async () => {

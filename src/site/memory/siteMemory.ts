@@ -52,6 +52,15 @@ export function pageAddress(url: string): string {
   return hash >= 0 ? url.slice(0, hash) : url;
 }
 
+/** The stored form's header, checked: an object of this format and version. */
+function storedHeader(json: unknown): SiteMemoryJson {
+  const j = json as SiteMemoryJson;
+  if (!j || typeof j !== 'object') throw new Error('site memory: not an object');
+  if (j.format !== SITE_MEMORY_FORMAT) throw new Error(`site memory: format is not ${SITE_MEMORY_FORMAT}`);
+  if (j.version !== SITE_MEMORY_VERSION) throw new Error(`site memory: version ${String(j.version)} is not ${SITE_MEMORY_VERSION}`);
+  return j;
+}
+
 export class SiteMemory {
   private constructor(
     private siteLevel: SiteLevelStore,
@@ -66,11 +75,19 @@ export class SiteMemory {
 
   /** A memory from its stored form; throws an Error saying what is damaged. */
   static fromJson(json: unknown): SiteMemory {
-    const j = json as SiteMemoryJson;
-    if (!j || typeof j !== 'object') throw new Error('site memory: not an object');
-    if (j.format !== SITE_MEMORY_FORMAT) throw new Error(`site memory: format is not ${SITE_MEMORY_FORMAT}`);
-    if (j.version !== SITE_MEMORY_VERSION) throw new Error(`site memory: version ${String(j.version)} is not ${SITE_MEMORY_VERSION}`);
+    const j = storedHeader(json);
     return new SiteMemory(siteLevelStoreFromJson(j.siteLevel), skeletonStoreFromJson(j.skeletons), SiteBlockStore.fromJson(j.blocks));
+  }
+
+  /**
+   * The page count of a stored form, checking only its header (format, version, the SiteLevel page list); throws like
+   * fromJson. The cheap check for hosts that keep memory without using it (the extension's background): the full
+   * decode, which finds damage deeper down, happens once per run where the memory is used.
+   */
+  static peekJson(json: unknown): { pages: number } {
+    const pages = (storedHeader(json).siteLevel as { pages?: unknown } | undefined)?.pages;
+    if (!Array.isArray(pages)) throw new Error('SiteLevel store: its pages are not a list');
+    return { pages: pages.length };
   }
 
   toJson(): SiteMemoryJson {
