@@ -18,6 +18,7 @@
  * and the block store's checksum covers the order of its keys, so a stored object would come back "damaged".
  */
 import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
+import { siteOfHost } from '../../src/site/siteName.ts';
 import { errorMessage } from '../shared/protocol.ts';
 import { serialQueue } from '../shared/serialQueue.ts';
 import {
@@ -78,8 +79,8 @@ export class SiteMemoryStore {
   load(host: string): Promise<SiteMemoryLoad> {
     return this.serial(async () => {
       const key = ENTRY_PREFIX + host;
-      const entry = (await this.area.get(key))[key];
       const index = await this.readIndex();
+      const entry = (await this.area.get(key))[key] ?? await this.adoptOlderEntry(host, index);
       if (entry === undefined) {
         if (index[host]) {
           delete index[host];
@@ -150,8 +151,9 @@ export class SiteMemoryStore {
     return this.serial(async () => {
       this.changed(host);
       const index = await this.readIndex();
-      delete index[host];
-      await this.area.remove(ENTRY_PREFIX + host);
+      const hosts = [host, ...olderHostsOf(host, index)];
+      for (const h of hosts) delete index[h];
+      await this.area.remove(hosts.map((h) => ENTRY_PREFIX + h));
       await this.area.set({ [INDEX_KEY]: index });
     });
   }
@@ -219,6 +221,21 @@ export class SiteMemoryStore {
     }
   }
 
+  /**
+   * Memory stored before a site lost its `www.` (it was keyed by the full host name): moved under the site's name the
+   * first time the site is loaded, so nothing remembered is lost. Undefined when there is none.
+   */
+  private async adoptOlderEntry(site: string, index: SiteIndex): Promise<unknown> {
+    const older = olderHostsOf(site, index)[0];
+    if (older === undefined) return undefined;
+    const entry = (await this.area.get(ENTRY_PREFIX + older))[ENTRY_PREFIX + older];
+    index[site] = index[older];
+    delete index[older];
+    if (entry !== undefined) await this.area.set({ [ENTRY_PREFIX + site]: entry, [INDEX_KEY]: index });
+    await this.area.remove(ENTRY_PREFIX + older);
+    return entry;
+  }
+
   private async drop(host: string, index: SiteIndex, problem: string): Promise<void> {
     this.warn(problem);
     delete index[host];
@@ -277,4 +294,10 @@ function isIndex(raw: unknown): raw is SiteIndex {
 
 function kb(bytes: number): string {
   return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** Hosts the index lists under their older name for `site` (`www.news.example` for `news.example`), newest use first. */
+function olderHostsOf(site: string, index: SiteIndex): string[] {
+  return Object.keys(index).filter((h) => h !== site && siteOfHost(h) === site)
+    .sort((a, b) => index[b].lastUsed - index[a].lastUsed);
 }

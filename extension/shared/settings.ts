@@ -33,8 +33,11 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 export const PENALTY_MIN = 1e-4;
 export const PENALTY_MAX = 1;
 
-/** The key a site's settings live under: its origin, so http and https of one host are separate sites. */
-export function siteKey(url: string): string | null {
+/**
+ * The key a page's settings live under: its origin, not its site (src/site/siteName.ts), because the "always run here"
+ * permission a browser grants is per origin; http and https of one host keep separate settings.
+ */
+export function settingsKeyOf(url: string): string | null {
   const u = parseUrl(url);
   if (!u) return null;
   if (u.protocol !== 'http:' && u.protocol !== 'https:' && u.protocol !== 'file:') return null;

@@ -1,16 +1,16 @@
 import browser from 'webextension-polyfill';
-import { normalizeSiteSettings, siteKey, type SiteSettings } from './settings.ts';
+import { normalizeSiteSettings, settingsKeyOf, type SiteSettings } from './settings.ts';
 
 /** Per-site settings in storage.local (never synced: nothing leaves the machine). */
 export async function loadSiteSettings(url: string): Promise<SiteSettings> {
-  const key = siteKey(url);
+  const key = settingsKeyOf(url);
   if (!key) return normalizeSiteSettings(undefined);
   const stored = await browser.storage.local.get(key);
   return normalizeSiteSettings(stored[key]);
 }
 
 export async function saveSiteSettings(url: string, patch: Partial<SiteSettings>): Promise<SiteSettings> {
-  const key = siteKey(url);
+  const key = settingsKeyOf(url);
   const next = normalizeSiteSettings({ ...(await loadSiteSettings(url)), ...patch });
   if (key) await browser.storage.local.set({ [key]: next });
   return next;

@@ -5,12 +5,13 @@
  */
 import type { Method } from './protocol.ts';
 import { parseUrl } from './parseUrl.ts';
+import { siteOfHost } from '../../src/site/siteName.ts';
 
-/** A site is a host name (`news.example`): the port and scheme do not split a site's pages. Null: no site memory. */
+/** The site whose memory a page uses (src/site/siteName.ts); null for pages without one (files, browser pages). */
 export function siteMemoryHost(url: string): string | null {
   const u = parseUrl(url);
   if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname) return null;
-  return u.hostname.toLowerCase();
+  return siteOfHost(u.hostname);
 }
 
 /** What the content script gets for its page's site. */

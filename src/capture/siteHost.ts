@@ -1,3 +1,5 @@
+import { siteOfHost } from '../site/siteName.ts';
+
 /**
  * The host that counts as "this site". Saved pages (file://, test servers) keep their original address in
  * <link rel=canonical>, og:url or <base href>, so those win over the address the page was loaded from.
@@ -12,7 +14,7 @@ export function siteHostOf(doc: Document): string {
     const host = hostOf(c ?? '');
     if (host) return host;
   }
-  return normaliseHost(doc.location?.hostname ?? '');
+  return siteOfHost(doc.location?.hostname ?? '');
 }
 
 /** A link is intra-site when it is relative, in-page, or points at the same host (ignoring "www."). */
@@ -27,12 +29,8 @@ export function isIntraSiteLink(a: HTMLAnchorElement, siteHost: string): boolean
 function hostOf(url: string): string {
   if (!/^(https?:)?\/\//i.test(url)) return '';
   try {
-    return normaliseHost(new URL(url, 'http://invalid.invalid/').hostname);
+    return siteOfHost(new URL(url, 'http://invalid.invalid/').hostname);
   } catch {
     return '';
   }
-}
-
-function normaliseHost(host: string): string {
-  return host.toLowerCase().replace(/^www\d?\./, '');
 }

@@ -5,7 +5,7 @@ const fake = createFakeBrowser();
 vi.mock('webextension-polyfill', () => ({ default: fake }));
 
 import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-const { DEFAULT_SITE_SETTINGS, normalizeSiteSettings, penaltyFromSlider, siteKey, sliderFromPenalty, PENALTY_MIN, PENALTY_MAX } =
+const { DEFAULT_SITE_SETTINGS, normalizeSiteSettings, penaltyFromSlider, settingsKeyOf, sliderFromPenalty, PENALTY_MIN, PENALTY_MAX } =
   await import('../../extension/shared/settings.ts');
 const { alwaysRunOrigins, loadSiteSettings, saveSiteSettings } = await import('../../extension/shared/settingsStore.ts');
 
@@ -13,10 +13,10 @@ describe('site settings', () => {
   beforeEach(() => fake.storage.local.clear());
 
   it('keys settings by origin; pages the browser keeps closed have none', () => {
-    expect(siteKey('https://news.example.org/a/b?c')).toBe('site:https://news.example.org');
-    expect(siteKey('http://news.example.org/')).toBe('site:http://news.example.org');
-    expect(siteKey('chrome://settings')).toBeNull();
-    expect(siteKey('not a url')).toBeNull();
+    expect(settingsKeyOf('https://news.example.org/a/b?c')).toBe('site:https://news.example.org');
+    expect(settingsKeyOf('http://news.example.org/')).toBe('site:http://news.example.org');
+    expect(settingsKeyOf('chrome://settings')).toBeNull();
+    expect(settingsKeyOf('not a url')).toBeNull();
   });
 
   it('keeps valid stored values and replaces invalid ones with defaults', () => {

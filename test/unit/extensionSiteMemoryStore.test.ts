@@ -138,6 +138,20 @@ describe('SiteMemoryStore', () => {
     expect(read.problem).toMatch(/could not be read/);
   });
 
+  it('moves memory kept under a www. host name to its site the first time the site loads, and forgets both', async () => {
+    const { s, data } = store();
+    await save(s, 'www.a.example', memoryJson('a.example', 2));
+    const loaded = await s.load('a.example');
+    expect(loaded).toMatchObject({ host: 'a.example', pages: 2, problem: null });
+    expect(pagesOf(loaded.memory)).toBe(2);
+    expect(ENTRY_PREFIX + 'www.a.example' in data).toBe(false);
+    expect(await s.info('a.example')).toMatchObject({ pages: 2, sites: 1 });
+    await save(s, 'www.b.example', memoryJson('b.example', 1));
+    await s.forget('b.example');
+    expect(ENTRY_PREFIX + 'www.b.example' in data).toBe(false);
+    expect((await s.info(null)).sites).toBe(1);
+  });
+
   it('rebuilds a damaged index from the entries, dropping the damaged ones', async () => {
     const { s, data, warnings } = store();
     for (const host of ['a.example', 'b.example']) await save(s, host, memoryJson(host, 2));
@@ -233,6 +247,8 @@ describe('site memory messages', () => {
 
   it('keys sites by host name: no site for files and browser pages', () => {
     expect(siteMemoryHost('https://News.Example:8443/a?b#c')).toBe('news.example');
+    expect(siteMemoryHost('https://WWW.news.example/a')).toBe('news.example');
+    expect(siteMemoryHost('http://www2.news.example/a')).toBe('news.example');
     expect(siteMemoryHost('http://127.0.0.1:5000/x')).toBe('127.0.0.1');
     expect(siteMemoryHost('file:///home/a.html')).toBeNull();
     expect(siteMemoryHost('chrome://settings')).toBeNull();
