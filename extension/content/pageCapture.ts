@@ -1,0 +1,70 @@
+/**
+ * The page side of a run: walks the live page into a snapshot for the engine, and keeps what maps the results back
+ * onto its elements. Styles read once are remembered across captures and forgotten where the page changes.
+ */
+import { authorNodes } from '../../src/capture/authorNodes.ts';
+import { captureSnapshotSliced } from '../../src/capture/captureSnapshot.ts';
+import { StyleCache } from '../../src/capture/elementStyle.ts';
+import { readPageMetadata } from '../../src/capture/pageMetadata.ts';
+import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
+import { LiveWatcher } from './liveWatcher.ts';
+import type { PageCapture } from './pageState.ts';
+import { yieldToPage } from './yieldToPage.ts';
+
+export interface CapturedPage {
+  /** For the engine, which takes ownership of it. */
+  snapshot: PageSnapshot;
+  /** Not yet classified: no classify time, no site memory. */
+  capture: PageCapture;
+  /** Computed styles this capture read from the page (the rest came from the cache). */
+  stylesRead: number;
+}
+
+export class PageCapturer {
+  /** Re-runs after page changes read computed styles only for new or changed elements (see StyleCache). */
+  private readonly styles = new StyleCache();
+
+  constructor(private readonly doc: Document) {}
+
+  /** Capture stops adding nodes past captureSnapshot's cap (200,000); the rest counts into the last kept ancestor. */
+  async capture(): Promise<CapturedPage> {
+    // Sliced: a 100k-node page takes seconds to walk, and the page must keep painting and answering input meanwhile.
+    const readsBefore = this.styles.reads;
+    const { snapshot, elements } = await captureSnapshotSliced(this.doc, { yieldToPage, styleCache: this.styles });
+    const stylesRead = this.styles.reads - readsBefore;
+    const indexOf = new Map<Element, number>();
+    elements.forEach((el, i) => indexOf.set(el, i));
+    // A turn of its own for the page: on a 100k-element page, reading the metadata and the author-named elements takes
+    // another 20–80 ms, which must not lengthen the capture's last slice.
+    await yieldToPage();
+    const metadata = readPageMetadata(this.doc);
+    const capture: PageCapture = {
+      elements,
+      indexOf,
+      parent: snapshot.parent.slice(),
+      url: snapshot.url,
+      title: snapshot.title,
+      declared: {
+        title: metadata.title || snapshot.title, byline: metadata.byline, authorNodes: authorNodes(elements),
+      },
+      viewport: { ...snapshot.viewport },
+      captureMs: snapshot.captureMs,
+      classifyMs: 0,
+      site: null,
+      rememberOnto: null,
+    };
+    return { snapshot, capture, stylesRead };
+  }
+
+  /**
+   * Follows the page once it is shown: calls `onBigChange` after the page changed a lot, and keeps the style cache
+   * true meanwhile (changed elements are forgotten; all of them when the window is resized, as media queries may
+   * restyle anything). The watcher starts when told to.
+   */
+  watch(onBigChange: () => void): LiveWatcher {
+    const live = new LiveWatcher(this.doc.body ?? this.doc.documentElement, onBigChange,
+      (el) => this.styles.forgetSubtree(el));
+    this.doc.defaultView?.addEventListener('resize', () => this.styles.clear());
+    return live;
+  }
+}

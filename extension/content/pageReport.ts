@@ -1,0 +1,54 @@
+/** What the page state reports: the run status the popup shows, and the segments as an annotation export. */
+import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
+import type { AnnotationExport } from '../shared/annotationSchema.ts';
+import type { RunStatus } from '../shared/runStatus.ts';
+import { buildAnnotationExport } from './annotationExport.ts';
+import { completeRun, highlighted, type CompleteRun, type PageState } from './pageState.ts';
+
+/** Null until the first run is complete. */
+export function runStatusOf(state: PageState): RunStatus | null {
+  const { capture: c, smoothed: s, settings } = state;
+  if (!c || !s || !settings) return null;
+  return {
+    url: c.url,
+    mode: state.mode,
+    penaltyFactor: settings.penaltyFactor,
+    threshold: settings.threshold,
+    nodes: c.elements.length,
+    segments: s.segments.length,
+    templateSegments: s.segments.filter((g) => g.template).length,
+    templateTextShare: s.templateTextShare,
+    captures: state.captures,
+    stylesRead: state.stylesRead,
+    smooths: state.smooths,
+    engine: state.engineKind,
+    timingsMs: { capture: c.captureMs, classify: c.classifyMs, smooth: s.smoothMs, total: state.totalMs },
+    shownAtEpochMs: state.shownAtEpochMs,
+    site: c.site && { ...c.site, templateSegments: siteTemplateSegments({ capture: c, smoothed: s, settings }) },
+  };
+}
+
+/** Throws before the first run is complete. */
+export function annotationsOf(state: PageState): AnnotationExport {
+  const { capture: c, smoothed: s, settings } = completeRun(state);
+  return buildAnnotationExport({
+    url: c.url,
+    title: c.title,
+    viewport: c.viewport,
+    modelVersion: state.modelVersion,
+    options: {
+      penaltyFactor: settings.penaltyFactor,
+      threshold: settings.threshold,
+      minArea: DEFAULT_PIPELINE_OPTIONS.minArea,
+    },
+    segments: s.segments,
+    siteSegments: c.site ? s.siteSegments : undefined,
+    elements: c.elements,
+  });
+}
+
+/** How many template segments highlight mode draws (in one box or more) whose root repeats across the site. */
+function siteTemplateSegments(run: CompleteRun): number {
+  const siteSegments = run.smoothed.siteSegments;
+  return new Set(highlighted(run).map((p) => p.segment).filter((k) => siteSegments[k] === 1)).size;
+}

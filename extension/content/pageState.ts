@@ -1,0 +1,98 @@
+/**
+ * The content script's one state for a page. The controller owns it; the run fills it (pageRun.ts), the view draws
+ * it (pageView.ts) and the report reads it (pageReport.ts). Nothing else about the page is kept anywhere.
+ */
+import type { Segment } from '../../src/segment/segments.ts';
+import type { EngineKind } from '../shared/runStatus.ts';
+import type { Mode, SiteSettings } from '../shared/settings.ts';
+import { highlightParts, type HighlightPart } from './shownParts.ts';
+import type { SiteRunState } from './siteMemoryRun.ts';
+
+/** One capture of the page: how results map back onto live elements. */
+export interface PageCapture {
+  elements: Element[];
+  indexOf: Map<Element, number>;
+  /** The snapshot's parent array, kept here: the snapshot itself moves to the worker. */
+  parent: Int32Array;
+  url: string;
+  title: string;
+  /**
+   * What the document says its title and byline are (meta tags, JSON-LD…; the reader's fallbacks) and which nodes its
+   * markup names as the author: the reader decision's hints, as `winnowExtract` gives them.
+   */
+  declared: { title: string; byline: string | null; authorNodes: number[] };
+  viewport: { width: number; height: number };
+  captureMs: number;
+  classifyMs: number;
+  site: SiteRunState | null;
+  /**
+   * Set while the page is still to be added to its site's memory (done once it is on screen): the version of the
+   * stored memory it was classified with, which the save must still find.
+   */
+  rememberOnto: string | null;
+}
+
+/** One smoothing of the captured page with the settings' penalty and threshold. */
+export interface SmoothedPage {
+  values: Float64Array;
+  readerKeep: Uint8Array;
+  /** What hide mode leaves on screen and highlight mode never tints (the reader decision's `show`). */
+  show: Uint8Array;
+  headline: number;
+  byline: number;
+  segments: Segment[];
+  /** Per segment, 1 when its root repeats across the site's pages. */
+  siteSegments: Uint8Array;
+  templateTextShare: number;
+  smoothMs: number;
+}
+
+export interface PageState {
+  /**
+   * The last complete run: a capture is swapped in only together with its smoothing, so status, the popup and
+   * exports never see one without the other while a re-run is under way.
+   */
+  capture: PageCapture | null;
+  smoothed: SmoothedPage | null;
+  /** The site's settings (loaded by the first run), with every change made since. */
+  settings: SiteSettings | null;
+  /** The mode on screen. */
+  mode: Mode;
+  modelVersion: string;
+  engineKind: EngineKind;
+  /** Counters and timings the status reports (see RunStatus). */
+  captures: number;
+  smooths: number;
+  stylesRead: number;
+  totalMs: number;
+  shownAtEpochMs: number;
+}
+
+export function newPageState(): PageState {
+  return {
+    capture: null, smoothed: null, settings: null, mode: 'off', modelVersion: 'unknown', engineKind: 'worker',
+    captures: 0, smooths: 0, stylesRead: 0, totalMs: 0, shownAtEpochMs: 0,
+  };
+}
+
+/** What smoothing takes from the settings: the popup's penalty c and template threshold. */
+export type SmoothingSettings = Pick<SiteSettings, 'penaltyFactor' | 'threshold'>;
+
+/** A page state after its first complete run. */
+export interface CompleteRun {
+  capture: PageCapture;
+  smoothed: SmoothedPage;
+  settings: SiteSettings;
+}
+
+/** The state's complete run; throws when there is none yet, for requests that need one. */
+export function completeRun(state: PageState): CompleteRun {
+  const { capture, smoothed, settings } = state;
+  if (!capture || !smoothed || !settings) throw new Error('Winnow has not run on this page yet');
+  return { capture, smoothed, settings };
+}
+
+/** The boxes highlight mode draws: template segments except the page root, minus what the reader shows. */
+export function highlighted({ capture, smoothed }: CompleteRun): HighlightPart[] {
+  return highlightParts(capture.parent, smoothed.show, smoothed.segments);
+}

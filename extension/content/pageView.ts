@@ -1,0 +1,103 @@
+/**
+ * What Winnow draws on the page, from the page state: the state's mode (highlight boxes, hidden elements or the
+ * reader, one at a time) and messages. Its element, <winnow-ui>, is added to the page on first use: not before a run.
+ */
+import type { ReaderTheme } from '../shared/settings.ts';
+import { HideRecord } from './hideRecord.ts';
+import { HighlightOverlay } from './highlightOverlay.ts';
+import { createPageUi, type PageUi } from './pageUi.ts';
+import { completeRun, highlighted, type CompleteRun, type PageState } from './pageState.ts';
+import { readerArticle } from './readerArticle.ts';
+import { ReaderView } from './readerView.ts';
+import { nodesToHide } from './shownParts.ts';
+import { StatusToast } from './statusToast.ts';
+
+/** What the person does in the reader that the controller must hear about. */
+export interface ReaderEvents {
+  /** Left the reader by Escape or its Close button. */
+  closed(): void;
+  theme(theme: ReaderTheme): void;
+}
+
+interface ViewParts {
+  ui: PageUi;
+  overlay: HighlightOverlay;
+  reader: ReaderView;
+  toast: StatusToast;
+}
+
+export class PageView {
+  private parts: ViewParts | null = null;
+  private readonly hidden = new HideRecord();
+
+  constructor(private readonly doc: Document, private readonly readerEvents: ReaderEvents) {}
+
+  /** Winnow's element on the page, added on first use. */
+  pageUi(): PageUi {
+    return this.open().ui;
+  }
+
+  /** Takes down what was drawn, then draws the state's mode. */
+  async show(state: PageState): Promise<void> {
+    this.clear();
+    const run = completeRun(state);
+    const { overlay, reader, toast } = this.open();
+    if (state.mode === 'highlight') {
+      overlay.show(highlighted(run).map(({ node, segment }) => ({
+        el: run.capture.elements[node],
+        score: run.smoothed.segments[segment].score,
+        site: run.smoothed.siteSegments[segment] === 1,
+      })), run.settings.threshold);
+    } else if (state.mode === 'hide') {
+      if (!run.smoothed.show.some((v, i) => v === 1 && i > 0)) {
+        toast.error('Winnow judged this whole page to be template, so nothing was hidden. Try a lower penalty.');
+        return;
+      }
+      this.hidden.hide(this.elementsToHide(run));
+    } else if (state.mode === 'reader') {
+      await reader.open(await readerArticle(this.doc, run), run.settings.readerTheme);
+    }
+  }
+
+  /** The page as the site made it (what capture must see, and mode 'off'). */
+  clear(): void {
+    this.parts?.overlay.hide();
+    this.hidden.restore();
+    this.parts?.reader.close(false);
+  }
+
+  /** Shows progress while `work` runs, if it takes more than a moment. */
+  during<T>(work: Promise<T>, message: string): Promise<T> {
+    return this.open().toast.during(work, message);
+  }
+
+  /** Shows an error, when Winnow's element is on the page (a run has been asked for). */
+  error(message: string): void {
+    this.parts?.toast.error(message);
+  }
+
+  /** For tests and the status message: how many elements are hidden and boxes drawn. */
+  get effects(): { hidden: number; boxes: number; readerOpen: boolean } {
+    const parts = this.parts;
+    return { hidden: this.hidden.size, boxes: parts?.overlay.boxCount ?? 0, readerOpen: parts?.reader.isOpen ?? false };
+  }
+
+  /** Everything but the content (headline, lead media, body): never an ancestor of a shown node, never the page. */
+  private elementsToHide({ capture: c, smoothed: s }: CompleteRun): Element[] {
+    const page = new Set<Element | null>([this.doc.body, this.doc.documentElement]);
+    return nodesToHide(c.parent, s.show).map((i) => c.elements[i]).filter((el) => !page.has(el));
+  }
+
+  private open(): ViewParts {
+    if (!this.parts) {
+      const ui = createPageUi(this.doc);
+      this.parts = {
+        ui,
+        overlay: new HighlightOverlay(ui),
+        reader: new ReaderView(ui, () => this.readerEvents.closed(), (theme) => this.readerEvents.theme(theme)),
+        toast: new StatusToast(ui),
+      };
+    }
+    return this.parts;
+  }
+}
