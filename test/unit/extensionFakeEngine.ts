@@ -1,0 +1,95 @@
+/**
+ * A stand-in for the pipeline engine (worker or in-page) in the controller's unit tests: no model, no smoothing. The
+ * page's template parts are the elements named as navigation or footer (their snapshot hints), scored 0.8; the rest
+ * is content at 0.1. It records what it was asked, so tests can check what the controller did and did not redo.
+ */
+import type { PipelineEngine } from '../../extension/content/pipelineEngine.ts';
+import type { ClassifiedWire, SmoothedWire } from '../../extension/shared/workerApi.ts';
+import type { RememberedWire, SiteMemoryReadWire } from '../../extension/shared/siteMemoryApi.ts';
+import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
+import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import type { Segment } from '../../src/segment/segments.ts';
+import { HintBit } from '../../src/snapshot/hintBits.ts';
+import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
+
+export const TEMPLATE_SCORE = 0.8;
+const CONTENT_SCORE = 0.1;
+
+export class FakeEngine implements PipelineEngine {
+  readonly kind = 'worker' as const;
+  readonly classified: Array<{ nodes: number; useSiteMemory: boolean; hints: ArticleHints | undefined }> = [];
+  readonly smoothed: PipelineOptions[] = [];
+  readonly memoriesRead: Array<string | null> = [];
+  remembered = 0;
+  droppedSiteEvidence = 0;
+  /** Set to make the next classify fail (once). */
+  failNextClassify: Error | null = null;
+  private parent = new Int32Array(0);
+  /** Per node, 1 inside a part named as navigation or footer. */
+  private template = new Uint8Array(0);
+  private templateRoots: number[] = [];
+  private siteEvidence = false;
+
+  async readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire> {
+    this.memoriesRead.push(memory);
+    return { pages: memory ? 2 : 0, problem: null, ms: 1 };
+  }
+
+  async classify(snapshot: PageSnapshot, _weightsJson: unknown, useSiteMemory = false, hints?: ArticleHints):
+    Promise<ClassifiedWire> {
+    const failure = this.failNextClassify;
+    this.failNextClassify = null;
+    if (failure) throw failure;
+    this.classified.push({ nodes: snapshot.count, useSiteMemory, hints });
+    this.parent = snapshot.parent.slice();
+    this.template = new Uint8Array(snapshot.count);
+    this.templateRoots = [];
+    for (let i = 1; i < snapshot.count; i++) {
+      const named = (snapshot.hints[i] & (HintBit.NAV | HintBit.FOOTER)) !== 0;
+      if (named && !this.template[this.parent[i]]) this.templateRoots.push(i);
+      this.template[i] = named || this.template[this.parent[i]] ? 1 : 0;
+    }
+    this.siteEvidence = useSiteMemory;
+    const site = useSiteMemory ? { pagesSeen: 2, methods: ['siteLevel'], templateNodes: 3, setAside: null, ms: 4 } : null;
+    return { nodes: snapshot.count, featuresMs: 1, classifyMs: 2, site };
+  }
+
+  async smooth(options: PipelineOptions): Promise<SmoothedWire> {
+    if (this.parent.length === 0) throw new Error('not classified yet');
+    this.smoothed.push(options);
+    const n = this.parent.length;
+    const segment = (node: number, score: number, parentSegment: number): Segment => ({
+      node, score, template: score >= options.threshold, rect: { x: 0, y: 0, width: 100, height: 20 }, text: '',
+      parentSegment,
+    });
+    const segments = [segment(0, CONTENT_SCORE, -1), ...this.templateRoots.map((i) => segment(i, TEMPLATE_SCORE, 0))];
+    const content = Uint8Array.from(this.template, (t, i) => (t || i === 0 ? 0 : 1));
+    return {
+      values: Float64Array.from(this.template, (t) => (t ? TEMPLATE_SCORE : CONTENT_SCORE)),
+      readerKeep: content,
+      show: content.slice(),
+      headline: -1,
+      byline: -1,
+      segments,
+      // The first template part (the navigation) repeats across the site while the site's evidence is on.
+      siteSegments: Uint8Array.from(segments, (_, k) => (k === 1 && this.siteEvidence ? 1 : 0)),
+      smoothedNodes: n,
+      cost: 0,
+      templateTextShare: segments.some((g) => g.template) ? 0.25 : 0,
+      smoothMs: 3,
+    };
+  }
+
+  async rememberPage(): Promise<RememberedWire> {
+    this.remembered += 1;
+    return { memory: '{"pages":3}', pagesRemembered: 3, ms: 5 };
+  }
+
+  async dropSiteEvidence(): Promise<unknown> {
+    this.droppedSiteEvidence += 1;
+    this.siteEvidence = false;
+    return { nodes: this.parent.length };
+  }
+
+  dispose(): void {}
+}
