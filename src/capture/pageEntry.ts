@@ -1,12 +1,17 @@
 /**
- * What the command line injects into a page (bundled as one script): winnowExtract (capture, the whole pipeline and
- * the reader, run inside the page so its timings are the page's own), and the label reader for training. Results
- * are plain JSON.
+ * The command line's page script, bundled as one classic script by src/cli/pageScript.ts: installs the page API
+ * (src/capture/page/pageApi.ts), which Node code calls through `callPage`. winnowExtract (capture, the whole pipeline
+ * and the reader, run inside the page so its timings are the page's own), the label readers for training and for the
+ * segmentation evaluation, and the methods `winnow eval` compares. Results are plain JSON.
  */
 import { captureSnapshot, type CaptureResult } from './captureSnapshot.ts';
 import { selectorOf } from './selectorOf.ts';
 import { l3sNodeLabels, l3sSpanClasses } from './trainingLabels.ts';
 import { winnowRun } from './winnowExtract.ts';
+import { runEvalMethod } from './page/evalMethods.ts';
+import { readHumanBlocks } from './page/humanBlocks.ts';
+import { l3sPageGoldText } from './page/l3sGoldText.ts';
+import type { HumanBlocksJson, PageApi, TrainingCaptureJson } from './page/pageApi.ts';
 import type { PipelineOptions } from '../pipeline/pipelineOptions.ts';
 import { snapshotToJson, type SnapshotJson } from '../snapshot/snapshotJson.ts';
 import type { PageAnalysisJson, PageSegmentJson } from '../pipeline/pageAnalysis.ts';
@@ -35,7 +40,7 @@ function analyze(weightsJson: unknown, options: Partial<PipelineOptions>): PageA
 }
 
 /** The snapshot plus L3S labels per node, for training. */
-function captureForTraining(siteHost?: string): { snapshot: SnapshotJson; labels: number[]; spans: number[] } {
+function captureForTraining(siteHost?: string): TrainingCaptureJson {
   last = captureSnapshot(document, { siteHost });
   const labels = l3sNodeLabels(last.elements, last.snapshot.parent, last.snapshot.textChars);
   const spans = l3sSpanClasses(last.elements);
@@ -45,6 +50,14 @@ function captureForTraining(siteHost?: string): { snapshot: SnapshotJson; labels
 function capture(): SnapshotJson {
   last = captureSnapshot(document);
   return snapshotToJson(last.snapshot);
+}
+
+/** A kreuzer-popular page's capture, taken with its annotation removed, and the human blocks of its nodes. */
+function captureHumanBlocks(siteHost: string): HumanBlocksJson {
+  return readHumanBlocks(document, () => {
+    last = captureSnapshot(document, { siteHost });
+    return { snapshot: snapshotToJson(last.snapshot), elements: last.elements };
+  });
 }
 
 /** Draws each segment's outline (template red, content green) for the annotated screenshot. */
@@ -68,7 +81,7 @@ function drawSegments(segments: PageSegmentJson[]): void {
   document.documentElement.append(layer);
 }
 
-/** Elements of the last capture (tests map snapshot indices back to elements through it). */
+/** Elements of the last capture: elements()[i] is snapshot node i. */
 function elements(): Element[] {
   return last?.elements ?? [];
 }
@@ -82,6 +95,15 @@ function selectors(nodes: number[]): string[] {
   return nodes.map((i) => (all[i] ? selectorOf(all[i]) : ''));
 }
 
-const api = { analyze, capture, captureForTraining, drawSegments, elements, selectors };
-export type WinnowPageApi = typeof api;
-(globalThis as unknown as { __winnow: WinnowPageApi }).__winnow = api;
+const api = {
+  analyze,
+  capture,
+  captureForTraining,
+  captureHumanBlocks,
+  drawSegments,
+  selectors,
+  elementIds: () => elements().map((el) => el.id),
+  goldText: (classes) => l3sPageGoldText(document, classes),
+  evalMethod: (name, weightsJson, options) => runEvalMethod(name, () => analyze(weightsJson, options).readerText),
+} satisfies PageApi;
+(globalThis as unknown as { __winnow: PageApi }).__winnow = api;

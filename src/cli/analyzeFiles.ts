@@ -6,7 +6,7 @@ import type { PipelineOptions } from '../pipeline/pipelineOptions.ts';
 import { mapWithConcurrency } from './concurrency.ts';
 import { openReadablePage, type ReadablePage } from './readablePage.ts';
 import { beforeDeadline, seconds } from './deadline.ts';
-import { pageBundle } from './pageBundle.ts';
+import { callPage, pageScript } from './pageScript.ts';
 
 export interface AnalyzeOptions {
   weightsJson: unknown;
@@ -29,7 +29,7 @@ export type FileOutcome =
 export async function analyzeFiles(items: InputItem[], options: AnalyzeOptions, browser?: Browser):
   Promise<FileOutcome[]> {
   // Built once, before any page's clock starts: building is not the page's time.
-  await pageBundle();
+  await pageScript();
   const ownBrowser = browser ?? (await launchBrowser());
   try {
     return await mapWithConcurrency(items, options.concurrency ?? 2, async (item): Promise<FileOutcome> => {
@@ -38,10 +38,8 @@ export async function analyzeFiles(items: InputItem[], options: AnalyzeOptions, 
       let readable: ReadablePage | null = null;
       try {
         readable = await openReadablePage(ownBrowser, item.path, { deadline, scripts: options.scripts ?? true });
-        const analysis = await beforeDeadline(readable.page.evaluate(
-          ([w, o]) => (globalThis as any).__winnow.analyze(w, o) as PageAnalysisJson,
-          [options.weightsJson, options.pipeline] as const,
-        ), deadline, `extraction did not finish within ${seconds(options.timeoutMs)}`);
+        const analysis = await beforeDeadline(callPage(readable.page, 'analyze', options.weightsJson, options.pipeline),
+          deadline, `extraction did not finish within ${seconds(options.timeoutMs)}`);
         if (options.onPage) await options.onPage(readable.page, analysis, item);
         return { item, analysis, warnings: readable.warnings };
       } catch (e) {

@@ -20,7 +20,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sharedDataset } from './datasets.ts';
 import { launchBrowser, offlineContext, openPage } from './browser.ts';
-import { snapshotFromJson, type SnapshotJson } from '../snapshot/snapshotJson.ts';
+import { callPage } from './pageScript.ts';
+import { snapshotFromJson } from '../snapshot/snapshotJson.ts';
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { SiteBlockStore, templateBlocks, DEFAULT_LIMITS, TEMPLATE_DEFAULTS } from '../site/blockClusters/index.ts';
 import { SiteMemory } from '../site/memory/siteMemory.ts';
@@ -58,8 +59,7 @@ async function capturePages(pages: SitePage[], resources: Map<string, string>): 
     for (const p of pages) {
       const page = await openPage(context, pathToFileURL(p.path).href, 30_000);
       try {
-        // A string, not a function: tsx would inject its __name helper into an evaluated function.
-        out.push(snapshotFromJson(await page.evaluate('globalThis.__winnow.capture()') as SnapshotJson));
+        out.push(snapshotFromJson(await callPage(page, 'capture')));
       } finally {
         await page.close();
       }

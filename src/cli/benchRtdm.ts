@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CACHE_DIR } from './datasets.ts';
 import { SHARED_DATA_DIR } from './datasets.ts';
-import { captureCodeHash } from './pageBundle.ts';
+import { callPage, captureCodeHash } from './pageScript.ts';
 import { launchBrowser, offlineContext, openPage } from './browser.ts';
 import { percentile } from './stats.ts';
 import { loadIanaPages } from './training/ianaPages.ts';
@@ -70,8 +70,7 @@ async function capturePages(pages: LabelledPage[]): Promise<Map<string, PageSnap
     for (const p of pages) {
       const tab = await openPage(context, pathToFileURL(p.path).href, 30_000);
       try {
-        // A string, not a function: tsx would inject its __name helper into an evaluated function.
-        out.set(p.id, snapshotFromJson(await tab.evaluate('globalThis.__winnow.capture()') as SnapshotJson));
+        out.set(p.id, snapshotFromJson(await callPage(tab, 'capture')));
       } finally {
         await tab.close();
       }

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
-import { pageBundle } from './pageBundle.ts';
+import { injectPageScript } from './pageScript.ts';
 
 export const VIEWPORT = { width: 1280, height: 800 };
 
@@ -73,7 +73,6 @@ export async function openPage(context: BrowserContext, url: string, timeoutMs: 
   const loadGraceMs = Math.max(0, Math.min(LOAD_GRACE_MS, timeoutMs - (Date.now() - started)));
   await page.waitForLoadState('load', { timeout: loadGraceMs }).catch(() => {});
   await page.evaluate(TWO_FRAMES);
-  // Evaluated through the DevTools protocol rather than a <script> tag, so a strict page CSP cannot block it.
-  await page.evaluate(await pageBundle());
+  await injectPageScript(page);
   return page;
 }

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LOAD_GRACE_MS, offlineContext, TWO_FRAMES } from './browser.ts';
 import { beforeDeadline, DeadlineError, seconds } from './deadline.ts';
-import { pageBundle } from './pageBundle.ts';
+import { injectPageScript, pageScript } from './pageScript.ts';
 
 export interface ReadableOptions {
   /** Date.now() time by which the page must be open with Winnow's script in it. */
@@ -141,10 +141,9 @@ async function attempt(browser: Browser, url: string, scripts: boolean, times: A
         await beforeDeadline(page.evaluate('document.documentElement.getBoundingClientRect().height'), by(readyBy),
           'layout');
       }
-      // Evaluated through the DevTools protocol rather than a <script> tag, so neither a strict page CSP nor disabled
-      // JavaScript can block it.
-      const bundle = await pageBundle();
-      await beforeDeadline(page.evaluate(bundle), by(readyBy), 'injection');
+      // Built before the page's time for injecting starts (once per process; see pageScript).
+      await pageScript();
+      await beforeDeadline(injectPageScript(page), by(readyBy), 'injection');
     } catch (e) {
       throw e instanceof DeadlineError ? busy('after loading') : e;
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageHarness } from './pageHarness.ts';
-import { snapshotFromJson, type SnapshotJson } from '../../src/snapshot/snapshotJson.ts';
+import { callPage } from '../../src/cli/pageScript.ts';
+import { snapshotFromJson } from '../../src/snapshot/snapshotJson.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import { TAG } from '../../src/snapshot/tags.ts';
 import { StyleBit } from '../../src/snapshot/styleBits.ts';
@@ -14,14 +15,9 @@ let indexOf: Record<string, number>;
 beforeAll(async () => {
   await harness.start();
   const page = await harness.open('test/fixtures/capture-cases.html');
-  const json = await page.evaluate(() => (globalThis as any).__winnow.capture() as SnapshotJson);
-  s = snapshotFromJson(json);
-  indexOf = await page.evaluate(() => {
-    const out: Record<string, number> = {};
-    const w = (globalThis as any).__winnow;
-    w.elements().forEach((el: Element, i: number) => { if (el.id) out[el.id] = i; });
-    return out;
-  });
+  s = snapshotFromJson(await callPage(page, 'capture'));
+  indexOf = {};
+  (await callPage(page, 'elementIds')).forEach((id, i) => { if (id) indexOf[id] = i; });
 });
 afterAll(() => harness.stop());
 
@@ -79,8 +75,7 @@ describe('captureSnapshot in real Chromium', () => {
 
   it('packs hints from class names and roles', async () => {
     const page = await harness.open('public/demo/article.html');
-    const json = await page.evaluate(() => (globalThis as any).__winnow.capture() as SnapshotJson);
-    const demo = snapshotFromJson(json);
+    const demo = snapshotFromJson(await callPage(page, 'capture'));
     const tags = Array.from(demo.tag);
     const nav = tags.indexOf(TAG.NAV);
     expect(demo.hints[nav] & HintBit.NAV).toBeTruthy();

@@ -114,10 +114,10 @@ describe('library build', () => {
     const module = readFileSync(join(DIST, 'winnow.mjs'), 'utf8');
     const page = await openFixture(FIXTURES[0]);
     try {
-      await page.evaluate((code) => { (globalThis as any).__winnowModule = code; }, module);
+      await page.evaluate((code) => { (globalThis as any).__libraryModule = code; }, module);
       // A string, so that vitest does not rewrite the page's dynamic import into its own loader.
       const r = await page.evaluate(`(async () => {
-        const url = URL.createObjectURL(new Blob([globalThis.__winnowModule], { type: 'text/javascript' }));
+        const url = URL.createObjectURL(new Blob([globalThis.__libraryModule], { type: 'text/javascript' }));
         const m = await import(url);
         return { exports: Object.keys(m).sort(), title: m.winnowExtract(document).title };
       })()`) as { exports: string[]; title: string };

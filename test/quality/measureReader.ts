@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { analyzeFiles } from '../../src/cli/analyzeFiles.ts';
+import { callPage } from '../../src/cli/pageScript.ts';
 import { loadModel } from '../../src/cli/modelFile.ts';
 import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import { evalPageBundle } from '../../src/cli/evaluation/evalPageBundle.ts';
 import { scorePage } from '../../src/eval/shingles.ts';
 import { pageF1 } from '../../src/cli/evaluation/evalScores.ts';
 import type { QualityPage } from './readerSample.ts';
@@ -27,14 +27,13 @@ const EXTRACT_TIMEOUT_MS = 20_000;
 
 /**
  * Reads each page exactly as `winnow extract FILE` does (analyzeFiles: the page rendered offline with its scripts on,
- * the shipped model, default penalty and threshold, `__winnow.analyze(weights, options).readerText`), two pages at a
+ * the shipped model, default penalty and threshold, the page API's `analyze(weights, options).readerText`), two pages at a
  * time, and scores the reader text with the Scrapinghub shingle measure. An L3S page's gold is read from its spans in
  * the same rendered page, after the extraction, as `winnow eval` reads it.
  */
 export async function measureReaderQuality(pages: QualityPage[], options: { browser?: Browser; concurrency?: number } = {}):
   Promise<ReaderQuality[]> {
   const model = await loadModel();
-  const goldScript = pages.some((p) => 'l3sClasses' in p.gold) ? await evalPageBundle() : '';
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const spanGold = new Map<string, string>();
   const outcomes = await analyzeFiles(pages.map((p) => ({ file: p.id, path: p.path })), {
@@ -46,9 +45,7 @@ export async function measureReaderQuality(pages: QualityPage[], options: { brow
     onPage: async (page, _analysis, item) => {
       const p = byPath.get(item.path!)!;
       if (!('l3sClasses' in p.gold)) return;
-      await page.evaluate(goldScript);
-      spanGold.set(p.id, await page.evaluate(
-        (classes) => (globalThis as any).__winnowEval.goldText(classes) as string, p.gold.l3sClasses));
+      spanGold.set(p.id, await callPage(page, 'goldText', p.gold.l3sClasses));
     },
   }, options.browser);
   return outcomes.map((o, i): ReaderQuality => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, normalize, sep } from 'node:path';
 import { importCycles, importsOf, sourceFiles } from './importGraph.ts';
 
 describe('layer boundaries', () => {
@@ -27,6 +27,45 @@ describe('layer boundaries', () => {
     const core = files.filter((f) => !f.startsWith(join('src', 'cli')) && !f.startsWith(join('src', 'capture')));
     const offenders = core.filter((f) => importsOf(f).some((i) => /\/(cli|capture)\//.test(i)));
     expect(offenders).toEqual([]);
+  });
+});
+
+/** Each import or re-export of a repository file by relative path, resolved, and whether it imports types only. */
+function relativeImports(file: string): Array<{ target: string; typeOnly: boolean }> {
+  const statement = /(?:import|export)\s+(type\s+)?[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+  return [...readFileSync(file, 'utf8').matchAll(statement)]
+    .map((m) => ({ target: normalize(join(dirname(file), m[2] ?? m[3])), typeOnly: m[1] !== undefined }));
+}
+
+describe('the door into a rendered page', () => {
+  const PAGE_API = join('src', 'capture', 'page', 'pageApi.ts');
+  const PAGE_CODE = join('src', 'capture', 'page') + sep;
+  const files = [...sourceFiles('src'), ...sourceFiles('extension')];
+
+  it('src/cli reaches src/capture only through the page API type (what runs in the page stays out of Node)', () => {
+    const offenders = files.filter((f) => f.startsWith(join('src', 'cli'))).flatMap((f) => relativeImports(f)
+      .filter((i) => i.target.startsWith(join('src', 'capture')) && !(i.typeOnly && i.target === PAGE_API))
+      .map((i) => `${f} → ${i.target}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("only the page script's entry imports src/capture/page (its eval peers stay out of the extension and library)", () => {
+    const offenders = files.filter((f) => !f.startsWith(PAGE_CODE) && f !== join('src', 'capture', 'pageEntry.ts'))
+      .flatMap((f) => relativeImports(f)
+        .filter((i) => i.target.startsWith(PAGE_CODE) && !(i.typeOnly && i.target === PAGE_API))
+        .map((i) => `${f} → ${i.target}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('sees type-only and value imports apart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'winnow-imports-'));
+    const file = join(dir, 'a.ts');
+    writeFileSync(file, "import type { A } from './t.ts';\nimport { b, type C } from '../v.ts';\nexport * from './w.ts';\n");
+    expect(relativeImports(file)).toEqual([
+      { target: join(dir, 't.ts'), typeOnly: true },
+      { target: join(dirname(dir), 'v.ts'), typeOnly: false },
+      { target: join(dir, 'w.ts'), typeOnly: false },
+    ]);
   });
 });
 

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 // The in-page readers of `winnow eval` (gold spans of L3S, the peers' article text), on tiny documents.
 import { describe, expect, it } from 'vitest';
-import { blockText } from '../../src/cli/evaluation/blockText.ts';
-import { l3sGoldText, nearestL3sClass } from '../../src/cli/evaluation/l3sGoldText.ts';
-import type { DomNode } from '../../src/cli/evaluation/pageDom.ts';
+import { blockText } from '../../src/capture/page/blockText.ts';
+import { l3sGoldText, l3sPageGoldText, nearestL3sClass } from '../../src/capture/page/l3sGoldText.ts';
 
-const bodyOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body as unknown as DomNode;
+const bodyOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body;
 
 describe('blockText', () => {
   it('keeps words of adjacent blocks apart and inline runs together', () => {
@@ -36,9 +35,14 @@ describe('L3S gold text', () => {
     expect(l3sGoldText(bodyOf(page), [1, 2, 3])).toBe('Headline\nBody one two.\nPhoto caption\ninner wins');
   });
 
+  it('reads a whole page from its body', () => {
+    const doc = new DOMParser().parseFromString(`<html><head><title>t</title></head><body>${page}</body></html>`, 'text/html');
+    expect(l3sPageGoldText(doc, [1])).toBe('Headline');
+  });
+
   it('finds the nearest class above a text node', () => {
-    const body = bodyOf('<span class="x-nc-sel0 extra"><i>t</i></span>') as unknown as Element;
-    const text = body.querySelector('i')!.firstChild as unknown as DomNode;
+    const body = bodyOf('<span class="x-nc-sel0 extra"><i>t</i></span>');
+    const text = body.querySelector('i')!.firstChild!;
     expect(nearestL3sClass(text)).toBe(0);
     expect(nearestL3sClass(bodyOf('plain').firstChild!)).toBeNull();
   });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { readdirSync, existsSync } from 'node:fs';
 import { benchSmoothing } from '../benchSmoothing.ts';
 import { analyzeFiles } from '../analyzeFiles.ts';
+import { callPage } from '../pageScript.ts';
 import { loadModel } from '../modelFile.ts';
 import { sharedDataset } from '../datasets.ts';
 import { parseCommandArgs, numberOption } from '../args.ts';
@@ -30,8 +31,7 @@ export async function runBench(args: string[]): Promise<number> {
     {
       weightsJson: model.json, pipeline: DEFAULT_PIPELINE_OPTIONS, timeoutMs: 20_000, concurrency: 1,
       onPage: async (page) => {
-        warm.push(await page.evaluate(([w, o]) => (globalThis as any).__winnow.analyze(w, o) as PageAnalysisJson,
-          [model.json, DEFAULT_PIPELINE_OPTIONS] as const));
+        warm.push(await callPage(page, 'analyze', model.json, DEFAULT_PIPELINE_OPTIONS));
       },
     },
   );

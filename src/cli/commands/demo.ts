@@ -6,6 +6,7 @@ import { REPO_ROOT } from '../datasets.ts';
 import { parseCommandArgs } from '../args.ts';
 import { formatSegmentTable } from '../segmentTable.ts';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../pipeline/pipelineOptions.ts';
+import { callPage } from '../pageScript.ts';
 
 export const DEMO_PAGE = join(REPO_ROOT, 'public', 'demo', 'article.html');
 
@@ -18,7 +19,7 @@ export async function runDemo(args: string[]): Promise<number> {
     pipeline: DEFAULT_PIPELINE_OPTIONS,
     timeoutMs: 20_000,
     onPage: async (page, analysis) => {
-      await page.evaluate((segs) => (globalThis as any).__winnow.drawSegments(segs), analysis.segments);
+      await callPage(page, 'drawSegments', analysis.segments);
       await mkdir(dirname(values.out), { recursive: true });
       await page.screenshot({ path: values.out, fullPage: true });
     },

@@ -5,10 +5,9 @@ import { launchBrowser } from '../browser.ts';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { REPO_ROOT, sharedDataset } from '../datasets.ts';
 import { loadModel } from '../modelFile.ts';
-import { pageBundle } from '../pageBundle.ts';
+import { pageScript } from '../pageScript.ts';
 import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { EVAL_DATASETS } from '../evaluation/evalDatasets.ts';
-import { evalPageBundle } from '../evaluation/evalPageBundle.ts';
 import { runEvalPage, type PageOutcome } from '../evaluation/runEvalPage.ts';
 import { scoreOutcomes } from '../evaluation/evalScores.ts';
 import { formatPagesCsv, formatReport } from '../evaluation/evalReport.ts';
@@ -109,7 +108,7 @@ export async function runEval(args: string[]): Promise<number> {
     `${pages.length < set.pages.length ? `, running the first ${pages.length}` : ''}${scripts ? '' : ', page scripts off'}`);
 
   const model = await loadModel();
-  const [, bundle] = await Promise.all([pageBundle(), evalPageBundle()]);
+  await pageScript();
   const started = Date.now();
   const browser = await launchBrowser();
   const chromium = browser.version();
@@ -117,7 +116,7 @@ export async function runEval(args: string[]): Promise<number> {
   try {
     let done = 0;
     outcomes = await mapWithConcurrency(pages, CONCURRENCY, async (page) => {
-      const o = await runEvalPage(browser, page, { weightsJson: model.json, pipeline, timeoutMs, bundle, scripts });
+      const o = await runEvalPage(browser, page, { weightsJson: model.json, pipeline, timeoutMs, scripts });
       if ('error' in o) log(`${page.id}: failed: ${o.error}`);
       else for (const w of o.warnings) log(`${page.id}: warning: ${w}`);
       if (++done % 25 === 0) log(`${done}/${pages.length} pages`);

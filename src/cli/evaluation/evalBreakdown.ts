@@ -3,7 +3,7 @@ import { EVAL_METHODS, type PageOutcome } from './runEvalPage.ts';
 import { pageF1, type EvalScores } from './evalScores.ts';
 import { scoreSnippets, type SnippetScore } from './snippetScores.ts';
 import { mean, percentile } from '../stats.ts';
-import type { EvalMethodName } from './evalPageEntry.ts';
+import type { EvalMethodName } from '../../capture/page/pageApi.ts';
 
 /** Snippet scores averaged over the pages that define them. */
 export interface SnippetSummary {

@@ -1,7 +1,7 @@
 import { aggregateScores, scorePage, type AggregateScore, type PageScore } from '../../eval/shingles.ts';
 import { percentile } from '../stats.ts';
 import { EVAL_METHODS, type PageOutcome } from './runEvalPage.ts';
-import type { EvalMethodName } from './evalPageEntry.ts';
+import type { EvalMethodName } from '../../capture/page/pageApi.ts';
 
 export interface MethodSummary extends AggregateScore {
   key: EvalMethodName;

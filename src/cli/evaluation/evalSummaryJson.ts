@@ -1,6 +1,6 @@
 import type { EvalBreakdown } from './evalBreakdown.ts';
 import type { EvalScores } from './evalScores.ts';
-import type { EvalMethodName } from './evalPageEntry.ts';
+import type { EvalMethodName } from '../../capture/page/pageApi.ts';
 
 /** Numbers as JSON has them: NaN (no page defined the mean) becomes null, the rest rounded to 4 decimals. */
 const n = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10_000) / 10_000 : null);

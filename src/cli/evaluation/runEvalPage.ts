@@ -2,8 +2,10 @@ import type { Browser } from 'playwright-core';
 import { oneLine } from '../analyzeFiles.ts';
 import { beforeDeadline, seconds } from '../deadline.ts';
 import { openReadablePage, type ReadablePage } from '../readablePage.ts';
+import { callPage } from '../pageScript.ts';
 import type { EvalPage } from './evalPage.ts';
-import type { EvalMethodName, MethodRun } from './evalPageEntry.ts';
+import type { EvalMethodName } from '../../capture/page/pageApi.ts';
+import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
 
 /** The methods in report order, with the name the report gives each. */
 export const EVAL_METHODS: ReadonlyArray<{ key: EvalMethodName; label: string }> = [
@@ -29,13 +31,11 @@ export type PageOutcome =
 
 export interface RunPageOptions {
   weightsJson: unknown;
-  pipeline: unknown;
+  pipeline: Partial<PipelineOptions>;
   /** Loading the page, and then each step in it, gets this long. */
   timeoutMs: number;
   /** Whether the page's own scripts run. */
   scripts: boolean;
-  /** The eval page script (evalPageBundle()). */
-  bundle: string;
 }
 
 /**
@@ -62,14 +62,11 @@ export async function runEvalPage(browser: Browser, page: EvalPage, opts: RunPag
       throw e;
     });
     const t = readable.page;
-    await step('injecting the peers', t.evaluate(opts.bundle));
     const gold = 'text' in page.gold ? page.gold.text : await step('reading the gold spans',
-      t.evaluate((classes) => (globalThis as any).__winnowEval.goldText(classes) as string, page.gold.l3sClasses));
+      callPage(t, 'goldText', page.gold.l3sClasses));
     const methods = {} as Record<EvalMethodName, MethodResult>;
     for (const { key, label } of EVAL_METHODS) {
-      const args = key === 'winnow' ? [opts.weightsJson, opts.pipeline] : [];
-      const r = await step(label, t.evaluate(([name, a]) => (globalThis as any).__winnowEval.run(name, a) as
-        (MethodRun & { textContent?: string }) | { error: string }, [key, args] as const));
+      const r = await step(label, callPage(t, 'evalMethod', key, opts.weightsJson, opts.pipeline));
       methods[key] = 'error' in r ? { text: '', ms: NaN, error: r.error } : r;
     }
     return { page, gold, methods, warnings: readable.warnings };

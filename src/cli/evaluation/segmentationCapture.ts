@@ -1,32 +1,36 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, offlineContext, openPage } from '../browser.ts';
-import { captureCodeHash } from '../pageBundle.ts';
+import { callPage, captureCodeHash, humanBlocksCodeHash } from '../pageScript.ts';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { CACHE_DIR } from '../datasets.ts';
 import { oneLine } from '../analyzeFiles.ts';
 import { beforeDeadline, seconds } from '../deadline.ts';
-import { snapshotFromJson, type SnapshotJson } from '../../snapshot/snapshotJson.ts';
+import { snapshotFromJson } from '../../snapshot/snapshotJson.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import type { KreuzerPage } from './kreuzerPages.ts';
-import { groundTruthCaptureScript, type HumanBlock, type HumanBlocks } from './segmentationGroundTruthScript.ts';
+import type { HumanBlock, HumanBlocksJson } from '../../capture/page/pageApi.ts';
 import { pinTopLevelNavigation } from './segmentationPageRoute.ts';
 
-export type { HumanBlock, HumanBlocks };
+export type { HumanBlock };
+
+/**
+ * Per snapshot node, which human block it lies in (indices into `blocks`, -1 for none), at two granularities (see
+ * readHumanBlocks in src/capture/page/humanBlocks.ts, which reads them in the page).
+ */
+export interface HumanBlocks {
+  blocks: HumanBlock[];
+  /** Innermost block containing the node (the node's own element counts): the finest human segmentation. */
+  innermost: Int32Array;
+  /** Outermost block containing the node: sub-blocks merged into the block they sit in. */
+  outermost: Int32Array;
+}
 
 export type SegmentationCapture = { page: KreuzerPage; snapshot: PageSnapshot; truth: HumanBlocks; ms: number } |
   { page: KreuzerPage; error: string };
-
-interface CaptureJson {
-  snapshot: SnapshotJson;
-  blocks: HumanBlock[];
-  innermost: number[];
-  outermost: number[];
-}
 
 export interface SegmentationCaptureOptions {
   useCache?: boolean;
@@ -36,14 +40,13 @@ export interface SegmentationCaptureOptions {
 
 /**
  * Renders each annotated page in Chromium (two at a time) and captures it with its human blocks. Captures are cached
- * under .cache/capture, keyed by the capture code and this ground-truth script, so a sweep or a re-run does not
+ * under .cache/capture, keyed by the capture code and the human-block reader's, so a sweep or a re-run does not
  * render again. A page that fails (never loads, times out, throws) is returned with the reason; never fatal.
  */
 export async function captureSegmentationPages(pages: KreuzerPage[], opts: SegmentationCaptureOptions = {}):
   Promise<SegmentationCapture[]> {
   const timeoutMs = opts.timeoutMs ?? 30_000;
-  const scriptHash = createHash('sha256').update(groundTruthCaptureScript('')).digest('hex').slice(0, 8);
-  const cacheDir = join(CACHE_DIR, 'capture', await captureCodeHash(), `kreuzer-${scriptHash}`);
+  const cacheDir = join(CACHE_DIR, 'capture', await captureCodeHash(), `kreuzer-${await humanBlocksCodeHash()}`);
   await mkdir(cacheDir, { recursive: true });
   const cacheFile = (page: KreuzerPage) => join(cacheDir, `${page.id.replace(/[^\w.-]+/g, '_')}.json`);
   const useCache = opts.useCache ?? true;
@@ -56,7 +59,7 @@ export async function captureSegmentationPages(pages: KreuzerPage[], opts: Segme
     return await mapWithConcurrency(pages, 2, async (page): Promise<SegmentationCapture> => {
       const t0 = Date.now();
       try {
-        let json: CaptureJson;
+        let json: HumanBlocksJson;
         if (useCache && existsSync(cacheFile(page))) {
           json = JSON.parse(await readFile(cacheFile(page), 'utf8'));
         } else {
@@ -85,10 +88,10 @@ export async function captureSegmentationPages(pages: KreuzerPage[], opts: Segme
 }
 
 async function renderAndCapture(context: BrowserContext, page: KreuzerPage,
-  timeoutMs: number): Promise<CaptureJson> {
+  timeoutMs: number): Promise<HumanBlocksJson> {
   const tab = await openPage(context, pathToFileURL(page.blocksPath).href, timeoutMs);
   try {
-    const json = (await tab.evaluate(groundTruthCaptureScript(page.siteHost))) as CaptureJson;
+    const json = await callPage(tab, 'captureHumanBlocks', page.siteHost);
     if (json.blocks.length === 0) throw new Error('no data-block elements in the page');
     return json;
   } finally {

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, offlineContext, openPage } from '../browser.ts';
 import { oneLine } from '../analyzeFiles.ts';
 import type { InputItem } from '../inputFiles.ts';
-import { snapshotFromJson, type SnapshotJson } from '../../snapshot/snapshotJson.ts';
+import { callPage } from '../pageScript.ts';
+import { snapshotFromJson } from '../../snapshot/snapshotJson.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 
 export type CapturedInput = { page: Page; snapshot: PageSnapshot } | { error: string };
@@ -24,7 +25,7 @@ export async function capturePagesInOrder(items: InputItem[], timeoutMs: number,
       let page: Page | null = null;
       try {
         page = await openPage(context, pathToFileURL(item.path).href, timeoutMs);
-        const json = await page.evaluate(() => (globalThis as any).__winnow.capture() as SnapshotJson);
+        const json = await callPage(page, 'capture');
         return { page, snapshot: snapshotFromJson(json) };
       } catch (e) {
         await page?.close().catch(() => {});

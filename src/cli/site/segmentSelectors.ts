@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
+import { callPage } from '../pageScript.ts';
 
-/** Selectors of the given nodes of the page's last capture (the page must have run `__winnow.capture()`). */
+/** Selectors of the given nodes of the page's last capture (the page must have been captured: callPage 'capture'). */
 export function segmentSelectors(page: Page, nodes: number[]): Promise<string[]> {
-  return page.evaluate((n) => (globalThis as any).__winnow.selectors(n) as string[], nodes);
+  return callPage(page, 'selectors', nodes);
 }

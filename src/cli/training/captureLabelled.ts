@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, offlineContext, openPage } from '../browser.ts';
-import { captureCodeHash } from '../pageBundle.ts';
+import { callPage, captureCodeHash } from '../pageScript.ts';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { CACHE_DIR } from '../datasets.ts';
 import { oneLine } from '../analyzeFiles.ts';
 import { siteOfUrl } from '../siteOfUrl.ts';
-import { snapshotFromJson, type SnapshotJson } from '../../snapshot/snapshotJson.ts';
+import { snapshotFromJson } from '../../snapshot/snapshotJson.ts';
+import type { TrainingCaptureJson } from '../../capture/page/pageApi.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
 import type { LabelledPage } from './l3sPages.ts';
 
@@ -37,7 +38,7 @@ export async function captureLabelledPages(pages: LabelledPage[], opts: {
     return await mapWithConcurrency(pages, 2, async (page): Promise<CapturedPage> => {
       const cacheFile = join(cacheDir, `${page.id}.json`);
       try {
-        let json: { snapshot: SnapshotJson; labels: number[]; spans: number[] };
+        let json: TrainingCaptureJson;
         if (opts.useCache && existsSync(cacheFile)) {
           json = JSON.parse(await readFile(cacheFile, 'utf8'));
           if (opts.stats) opts.stats.cached++;
@@ -45,7 +46,7 @@ export async function captureLabelledPages(pages: LabelledPage[], opts: {
           const tab = await openPage(context, pathToFileURL(page.path).href, 20_000);
           try {
             const host = siteOfUrl(page.url);
-            json = await tab.evaluate((h) => (globalThis as any).__winnow.captureForTraining(h), host);
+            json = await callPage(tab, 'captureForTraining', host);
           } finally {
             await tab.close();
           }

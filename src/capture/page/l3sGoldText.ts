@@ -1,5 +1,7 @@
 import { blockText } from './blockText.ts';
-import { ELEMENT_NODE, type DomElement, type DomNode } from './pageDom.ts';
+
+/** As a number: the page's own scripts may have replaced the global `Node`. */
+const ELEMENT_NODE = 1;
 
 const L3S_CLASS = /(?:^|\s)x-nc-sel(\d)(?:\s|$)/;
 
@@ -8,18 +10,24 @@ const L3S_CLASS = /(?:^|\s)x-nc-sel(\d)(?:\s|$)/;
  * Spans can sit inside other annotated spans (a class-0 span around a link that holds its own span): the nearest
  * one decides.
  */
-export function l3sGoldText(body: DomNode, classes: readonly number[]): string {
+export function l3sGoldText(body: Node, classes: readonly number[]): string {
   return blockText(body, (text) => {
     const label = nearestL3sClass(text);
     return label !== null && classes.includes(label);
   });
 }
 
-export function nearestL3sClass(node: DomNode): number | null {
+export function nearestL3sClass(node: Node): number | null {
   for (let n = node.parentNode; n; n = n.parentNode) {
     if (n.nodeType !== ELEMENT_NODE) continue;
-    const m = L3S_CLASS.exec((n as DomElement).getAttribute('class') ?? '');
+    const m = L3S_CLASS.exec((n as Element).getAttribute('class') ?? '');
     if (m) return Number(m[1]);
   }
   return null;
+}
+
+/** The gold text of the whole page (l3sGoldText of its body). */
+export function l3sPageGoldText(doc: Document, classes: readonly number[]): string {
+  if (!doc.body) throw new Error('page has no body');
+  return l3sGoldText(doc.body, classes);
 }

@@ -1,4 +1,7 @@
-import { CDATA_SECTION_NODE, ELEMENT_NODE, TEXT_NODE, type DomNode } from './pageDom.ts';
+/** Node types, as numbers: the page's own scripts may have replaced the global `Node`. */
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const CDATA_SECTION_NODE = 4;
 
 /** Elements that start a new line when rendered: their text must not run into the text around them. */
 const BLOCK = new Set([
@@ -17,9 +20,9 @@ const SKIP = new Set(['HEAD', 'TITLE', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'
  * extraction error. Text nodes that `keep` rejects are left out (and leave a space, so their neighbours stay apart).
  * Iterative, so deep pages cannot overflow the stack.
  */
-export function blockText(root: DomNode, keep: (text: DomNode) => boolean = () => true): string {
+export function blockText(root: Node, keep: (text: Node) => boolean = () => true): string {
   const out: string[] = [];
-  let node: DomNode | null = root.firstChild;
+  let node: Node | null = root.firstChild;
   while (node) {
     let descend = false;
     if (node.nodeType === TEXT_NODE || node.nodeType === CDATA_SECTION_NODE) {
