@@ -3,6 +3,8 @@
  * extension/shared/annotations.schema.json (JSON Schema); bump ANNOTATION_SCHEMA_VERSION on any incompatible change.
  * `humanLabel` is null until the labelling UI (a later issue) lets a person correct the model.
  */
+import { optionProblem } from '../../src/pipeline/pipelineOptions.ts';
+
 export const ANNOTATION_SCHEMA_VERSION = 1;
 export const ANNOTATION_SCHEMA_ID = 'winnow-annotations';
 
@@ -71,9 +73,11 @@ export function validateAnnotationExport(json: unknown): string[] {
   }
   if (v.object(o.options, '$.options')) {
     const op = o.options as Record<string, unknown>;
-    v.number(op.penaltyFactor, '$.options.penaltyFactor', 0);
-    v.number(op.threshold, '$.options.threshold', 0, 1);
-    v.number(op.minArea, '$.options.minArea', 0);
+    // The pipeline's own rule for each option: a file the extension would refuse to smooth with is refused here too.
+    for (const key of ['penaltyFactor', 'threshold', 'minArea'] as const) {
+      const problem = optionProblem(key, op[key]);
+      if (problem) v.fail(`$.options.${key}`, problem);
+    }
   }
   if (!Array.isArray(o.segments)) {
     errors.push('$.segments: expected an array');

@@ -20,9 +20,14 @@ const OPTION_RULES: { [K in keyof PipelineOptions]: (v: unknown) => string | nul
     : `the minimum area must be a finite number ≥ 0, got ${String(v)}`),
 };
 
+/** Why `value` is not valid for option `key`, or null when it is (for validators that report every problem). */
+export function optionProblem(key: keyof PipelineOptions, value: unknown): string | null {
+  return OPTION_RULES[key](value);
+}
+
 /** Whether `value` is valid for option `key` (stored settings keep valid values and drop the rest). */
 export function isValidOption(key: keyof PipelineOptions, value: unknown): value is number {
-  return OPTION_RULES[key](value) === null;
+  return optionProblem(key, value) === null;
 }
 
 /** The options with defaults filled in; throws with the first invalid value's reason. */

@@ -53,6 +53,16 @@ describe('annotation export', () => {
     expect(validateAnnotationExport(null)).toEqual(['$: expected an object']);
   });
 
+  it('checks the options with the pipeline\'s own rules', () => {
+    const file = sample();
+    const odd = JSON.parse(JSON.stringify(file));
+    odd.options = { penaltyFactor: 5, threshold: 1.2, minArea: -1 };
+    expect(validateAnnotationExport(odd)).toEqual([
+      '$.options.threshold: the threshold must be in [0, 1], got 1.2',
+      '$.options.minArea: the minimum area must be a finite number ≥ 0, got -1',
+    ]);
+  });
+
   it('the published JSON Schema requires the same fields the validator checks', () => {
     const schema = JSON.parse(readFileSync('extension/shared/annotations.schema.json', 'utf8'));
     const file = sample();
