@@ -111,10 +111,7 @@ export class PageRun {
     const { penaltyFactor, threshold } = this.state.settings!;
     const r = await engine.smooth(pipelineOptions({ penaltyFactor, threshold }));
     this.state.smooths += 1;
-    return {
-      values: r.values, readerKeep: r.readerKeep, show: r.show, headline: r.headline, byline: r.byline,
-      segments: r.segments, siteSegments: r.siteSegments, templateTextShare: r.templateTextShare, smoothMs: r.smoothMs,
-    };
+    return r;
   }
 
   /** One engine per page, started on first use; a failed start is tried again by the next request. */

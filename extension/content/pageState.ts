@@ -2,7 +2,7 @@
  * The content script's one state for a page. The controller owns it; the run fills it (pageRun.ts), the view draws
  * it (pageView.ts) and the report reads it (pageReport.ts). Nothing else about the page is kept anywhere.
  */
-import type { Segment } from '../../src/segment/segments.ts';
+import type { SmoothedWire } from '../shared/workerApi.ts';
 import type { EngineKind } from '../shared/runStatus.ts';
 import type { Mode, SiteSettings } from '../shared/settings.ts';
 import { highlightParts, type HighlightPart } from './shownParts.ts';
@@ -32,20 +32,8 @@ export interface PageCapture {
   rememberOnto: string | null;
 }
 
-/** One smoothing of the captured page with the settings' penalty and threshold. */
-export interface SmoothedPage {
-  values: Float64Array;
-  readerKeep: Uint8Array;
-  /** What hide mode leaves on screen and highlight mode never tints (the reader decision's `show`). */
-  show: Uint8Array;
-  headline: number;
-  byline: number;
-  segments: Segment[];
-  /** Per segment, 1 when its root repeats across the site's pages. */
-  siteSegments: Uint8Array;
-  templateTextShare: number;
-  smoothMs: number;
-}
+/** One smoothing of the captured page with the settings' penalty and threshold, as the engine answered it. */
+export type SmoothedPage = SmoothedWire;
 
 export interface PageState {
   /**
