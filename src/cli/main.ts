@@ -1,59 +1,47 @@
-import { runAnalyze } from './commands/analyze.ts';
-import { runExtract } from './commands/extract.ts';
-import { runSmooth } from './commands/smooth.ts';
-import { runTrain } from './commands/train.ts';
-import { runBench } from './commands/bench.ts';
-import { runDemo } from './commands/demo.ts';
-import { runEval } from './commands/eval.ts';
-import { UsageError } from './args.ts';
+import { analyzeCommand } from './commands/analyze.ts';
+import { extractCommand } from './commands/extract.ts';
+import { smoothCommand } from './commands/smooth.ts';
+import { trainCommand } from './commands/train.ts';
+import { evalCommand } from './commands/eval.ts';
+import { benchCommand } from './commands/bench.ts';
+import { demoCommand } from './commands/demo.ts';
+import type { CommandSpec, OptionTable } from './options/commandSpec.ts';
+import { commandHelp, overviewHelp } from './options/commandHelp.ts';
+import { HELP_FLAGS, parseCommandLine } from './options/parseCommandLine.ts';
+import { UsageError } from './options/usageError.ts';
 
-const USAGE = `winnow: find the template parts of web pages
-
-  winnow analyze FILE_OR_DIR… [--site] [--penalty C] [--threshold T] [--json] [--timeout MS] [--scripts on|off]
-  winnow extract FILE… --format jsonl [--site] [--penalty C] [--timeout MS] [--scripts on|off]
-  winnow smooth < problems.jsonl
-  winnow train --l3s PATH [--dragnet PATH] [--wcxb PATH] [--iana PATH] [--labels l3s|sitelevel|both|gold|all]
-               [--weighting row|page|source] [--baseline FILE] [--ablation]
-               [--theta F] [--min-site-pages N] [--out FILE] [--limit N] [--no-cache]
-  winnow eval --dataset dragnet|cleaneval|l3s|wcxb|segmentation|site [--limit N] [--out DIR] [--timeout MS] [--penalty C] [--threshold T]
-  winnow eval --pages DIR --truth FILE [--split held-out|train|all] [the options above]
-              (content extraction, not segmentation|site, also takes [--scripts on|off] [--json])
-  winnow bench
-  winnow demo [--out FILE.png]
-
-  --site: the files, in the order given, are pages of one site; each is cleaned with what the pages before it
-          taught the site memory (SiteLevel, RTDM-TD, block clusters), then remembered.
-  --scripts off: the pages' own scripts do not run (Winnow's still does); a page whose scripts hold it is read
-          that way anyway, with a warning.`;
-
-type Command = (args: string[]) => Promise<number>;
-
-const COMMANDS: Record<string, Command> = {
-  analyze: runAnalyze,
-  extract: runExtract,
-  smooth: runSmooth,
-  train: runTrain,
-  eval: runEval,
-  bench: runBench,
-  demo: runDemo,
-};
+/** Every subcommand, in the order `winnow --help` lists them. */
+export const COMMANDS: readonly CommandSpec[] = [
+  analyzeCommand, extractCommand, smoothCommand, trainCommand, evalCommand, benchCommand, demoCommand,
+];
 
 /** Returns the process exit code: 0 when every item succeeded, 1 when any failed, 2 for a usage error. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    console.log(USAGE);
+  if (!name || HELP_FLAGS.includes(name) || name === 'help') {
+    const asked = name === 'help' && rest.length > 0 ? commandNamed(rest[0]) : undefined;
+    console.log(asked ? commandHelp(asked) : overviewHelp(COMMANDS));
     return name ? 0 : 2;
   }
-  const command = COMMANDS[name];
+  const command = commandNamed(name);
   if (!command) {
-    console.error(`winnow: unknown command '${name}'\n\n${USAGE}`);
+    console.error(`winnow: unknown command '${name}'\n\n${overviewHelp(COMMANDS)}`);
     return 2;
   }
   try {
-    return await command(rest);
+    const parsed = parseCommandLine<OptionTable>(command, rest);
+    if (parsed.help) {
+      console.log(commandHelp(command));
+      return 0;
+    }
+    return await command.run(parsed.values, parsed.positionals, rest);
   } catch (e) {
     console.error(`winnow ${name}: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof UsageError && e.seeHelp) console.error(`Run 'winnow ${name} --help' for its usage and options.`);
     return e instanceof UsageError ? 2 : 1;
   }
+}
+
+function commandNamed(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
 }

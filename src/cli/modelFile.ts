@@ -5,8 +5,10 @@ import type { ModelWeights } from '../model/weights.ts';
 import { FEATURE_SCHEMA } from '../features/featureSchema.ts';
 import { MODEL_FILE_NAME } from '../model/modelFile.ts';
 
+/** The bundled weights, relative to the repository's root. */
+export const DEFAULT_MODEL_FILE = `public/model/${MODEL_FILE_NAME}`;
 /** The bundled weights, as a file path. */
-export const DEFAULT_MODEL_PATH = fileURLToPath(new URL(`../../public/model/${MODEL_FILE_NAME}`, import.meta.url));
+export const DEFAULT_MODEL_PATH = fileURLToPath(new URL(`../../${DEFAULT_MODEL_FILE}`, import.meta.url));
 
 export interface LoadedModel {
   path: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageHarness } from './pageHarness.ts';
-import { callPage } from '../../src/cli/pageScript.ts';
+import { callPage } from '../../src/cli/browser/pageScript.ts';
 import { snapshotFromJson } from '../../src/snapshot/snapshotJson.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import { TAG } from '../../src/snapshot/tags.ts';

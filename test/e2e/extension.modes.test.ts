@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { sharedDataset } from '../../src/cli/datasets.ts';
+import { sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { validateAnnotationExport, type AnnotationExport } from '../../extension/shared/annotationSchema.ts';
 import { pageFingerprint, runFromPopup, shadowComputedStyle, textOfHtml, winnowShadowHtml } from './extensionHarness.ts';

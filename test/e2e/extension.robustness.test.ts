@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../src/cli/datasets.ts';
+import { REPO_ROOT } from '../../src/cli/datasets/dataPaths.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
 import { useExtensionBrowser } from './useExtensionBrowser.ts';

@@ -8,8 +8,8 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { sharedDataset } from '../../src/cli/datasets.ts';
-import { percentile } from '../../src/cli/stats.ts';
+import { sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
+import { percentile } from '../../src/cli/evaluation/stats.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { ExtensionBrowser, FixtureServer } from './extensionHarness.ts';
 

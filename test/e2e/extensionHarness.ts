@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
-import { chromiumPath, QUIET_CHROMIUM_ARGS, VIEWPORT } from '../../src/cli/browser.ts';
-import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets.ts';
+import { chromiumPath, QUIET_CHROMIUM_ARGS, VIEWPORT } from '../../src/cli/browser/chromium.ts';
+import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
 
 /** The built extension (`npm run build`); e2e tests always load what would ship. */
 export const DIST = join(REPO_ROOT, 'dist');

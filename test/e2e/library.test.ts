@@ -7,8 +7,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, offlineContext } from '../../src/cli/browser.ts';
-import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets.ts';
+import { launchBrowser, offlineContext } from '../../src/cli/browser/chromium.ts';
+import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
 import { sameText, wordF1 } from './libraryFixtures.ts';
 
 const DIST = join(REPO_ROOT, 'dist-lib');

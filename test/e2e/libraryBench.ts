@@ -10,9 +10,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { sharedDataset, REPO_ROOT } from '../../src/cli/datasets.ts';
-import { percentile } from '../../src/cli/stats.ts';
-import { launchBrowser, offlineContext } from '../../src/cli/browser.ts';
+import { sharedDataset, REPO_ROOT } from '../../src/cli/datasets/dataPaths.ts';
+import { percentile } from '../../src/cli/evaluation/stats.ts';
+import { launchBrowser, offlineContext } from '../../src/cli/browser/chromium.ts';
 import { sameName, sameText } from './libraryFixtures.ts';
 
 const require = createRequire(import.meta.url);

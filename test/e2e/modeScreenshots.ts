@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../src/cli/datasets.ts';
+import { REPO_ROOT } from '../../src/cli/datasets/dataPaths.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { ExtensionBrowser, FixtureServer, runFromPopup } from './extensionHarness.ts';
 

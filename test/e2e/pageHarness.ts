@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, offlineContext, openPage } from '../../src/cli/browser.ts';
+import { launchBrowser, offlineContext, openPage } from '../../src/cli/browser/chromium.ts';
 
 /** One shared headless Chromium for a test file, pages opened from disk with the Winnow page script injected. */
 export class PageHarness {

@@ -6,8 +6,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { fnv1a } from '../../src/cli/training/l3sPages.ts';
-import { byNaturalName } from '../../src/cli/evaluation/dragnetEvalSet.ts';
+import { fnv1a } from '../../src/cli/datasets/siteSplit.ts';
+import { byNaturalName } from '../../src/cli/datasets/naturalOrder.ts';
 import { tokenize } from '../../src/eval/shingles.ts';
 import { heldOutQualityPages, SAMPLE_FILE, type QualityPage, type SampleFile } from './readerSample.ts';
 

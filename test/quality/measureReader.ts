@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { analyzeFiles } from '../../src/cli/analyzeFiles.ts';
-import { callPage } from '../../src/cli/pageScript.ts';
+import { analyzeFiles } from '../../src/cli/analyze/analyzeFiles.ts';
+import { callPage } from '../../src/cli/browser/pageScript.ts';
 import { loadModel } from '../../src/cli/modelFile.ts';
 import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { scorePage } from '../../src/eval/shingles.ts';
-import { pageF1 } from '../../src/cli/evaluation/evalScores.ts';
+import { pageF1 } from '../../src/cli/evaluation/content/evalScores.ts';
 import type { QualityPage } from './readerSample.ts';
 
 /** One sampled page's reader score: numbers only, never the page's text. */

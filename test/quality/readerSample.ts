@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { heldOutGoldPages } from '../../src/cli/quality/heldOutPages.ts';
-import { l3sEvalSet } from '../../src/cli/evaluation/l3sEvalSet.ts';
-import type { EvalPage } from '../../src/cli/evaluation/evalPage.ts';
+import { l3sEvalSet } from '../../src/cli/evaluation/content/l3sEvalSet.ts';
+import type { EvalPage } from '../../src/cli/evaluation/content/evalPage.ts';
 
 export type QualitySetName = 'wcxb' | 'dragnet' | 'cleaneval' | 'l3s';
 

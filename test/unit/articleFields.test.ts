@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleFields } from '../../src/cli/articleFields.ts';
+import { articleFields } from '../../src/cli/analyze/articleFields.ts';
 import type { PageAnalysisJson } from '../../src/pipeline/pageAnalysis.ts';
 
 const analysis = (extra: object = {}) => ({

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, normalize, sep } from 'node:path';
-import { importCycles, importsOf, sourceFiles } from './importGraph.ts';
+import { importCycles, importsOf, localImportsOf, sourceFiles } from './importGraph.ts';
+import { readdirSync } from 'node:fs';
 
 describe('layer boundaries', () => {
   const files = sourceFiles('src');
@@ -80,12 +81,58 @@ describe('import cycles', () => {
     expect(cycles).toEqual([['a.ts', 'b.ts', 'c.ts']]);
   });
 
-  it('src/ outside the command line has none', () => {
-    const files = sourceFiles('src').filter((f) => !f.startsWith(join('src', 'cli')));
-    expect(importCycles(files).map((c) => c.join(' → '))).toEqual([]);
+  it('src/ has none, the command line included', () => {
+    expect(importCycles(sourceFiles('src')).map((c) => c.join(' → '))).toEqual([]);
   });
 
   it('extension/ has none', () => {
     expect(importCycles(sourceFiles('extension')).map((c) => c.join(' → '))).toEqual([]);
+  });
+});
+
+describe("the command line's folders (docs/ARCHITECTURE.md)", () => {
+  const CLI = join('src', 'cli');
+  /** A file's part of the command line: its folder under src/cli, or its own name for a top-level file. */
+  const partOf = (file: string) => {
+    const [first, ...rest] = file.slice(CLI.length + 1).split(sep);
+    return rest.length ? `${first}/` : first;
+  };
+  /** Who imports which part, between parts (within a part anything goes). */
+  const edges = sourceFiles(CLI).flatMap((f) => localImportsOf(f)
+    .filter((t) => t.startsWith(CLI + sep) && partOf(t) !== partOf(f))
+    .map((t) => ({ from: partOf(f), to: partOf(t), file: `${f} → ${t}` })));
+
+  /** The architecture page's table of src/cli: each row's parts and the parts they may import. */
+  const documented = (() => {
+    const page = readFileSync(join('docs', 'ARCHITECTURE.md'), 'utf8');
+    const table = page.slice(page.indexOf('| In `src/cli/` |'));
+    const rows = table.split('\n').filter((l) => l.startsWith('| `'));
+    const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    return rows.flatMap((row) => {
+      const cells = row.split(/(?<!\\)\|/).map((c) => c.trim());
+      // Parts that share a row are one part (bin.mjs runs main.ts).
+      const parts = names(cells[1]);
+      return parts.map((part) => ({ part, imports: [...names(cells[3]), ...parts] }));
+    });
+  })();
+
+  it('the table names every folder and top-level file of src/cli, and nothing else', () => {
+    const actual = readdirSync(CLI, { withFileTypes: true }).map((d) => (d.isDirectory() ? `${d.name}/` : d.name)).sort();
+    expect(documented.map((d) => d.part).sort()).toEqual(actual);
+  });
+
+  it('each part imports only the parts its row names', () => {
+    const allowed = new Map(documented.map((d) => [d.part, new Set(d.imports)]));
+    const offenders = edges.filter((e) => !allowed.get(e.from)?.has(e.to)).map((e) => e.file);
+    expect(offenders).toEqual([]);
+  });
+
+  it('only main.ts imports commands/', () => {
+    expect(edges.filter((e) => e.to === 'commands/' && e.from !== 'main.ts').map((e) => e.file)).toEqual([]);
+  });
+
+  it('datasets/ imports neither evaluation/ nor training/', () => {
+    const offenders = edges.filter((e) => e.from === 'datasets/' && ['evaluation/', 'training/'].includes(e.to));
+    expect(offenders.map((e) => e.file)).toEqual([]);
   });
 });

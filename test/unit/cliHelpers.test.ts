@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { numberOption, parseCommandArgs, UsageError } from '../../src/cli/args.ts';
-import { mapWithConcurrency } from '../../src/cli/concurrency.ts';
-import { mean, percentile } from '../../src/cli/stats.ts';
-import { siteOfUrl } from '../../src/cli/siteOfUrl.ts';
+import { numberOption } from '../../src/cli/options/optionValues.ts';
+import { UsageError } from '../../src/cli/options/usageError.ts';
+import { defineCommand } from '../../src/cli/options/commandSpec.ts';
+import { parseCommandLine } from '../../src/cli/options/parseCommandLine.ts';
+import { mapWithConcurrency } from '../../src/cli/browser/concurrency.ts';
+import { mean, percentile } from '../../src/cli/evaluation/stats.ts';
+import { siteOfUrl } from '../../src/cli/datasets/siteOfUrl.ts';
 import { parseProblemLine } from '../../src/cli/commands/smooth.ts';
 import { pipelineOptions, DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
-import { fnv1a, splitBySite } from '../../src/cli/training/l3sPages.ts';
-import { rocAuc } from '../../src/cli/training/modelCard.ts';
-import { expandInputs } from '../../src/cli/inputFiles.ts';
+import { fnv1a, splitBySite } from '../../src/cli/datasets/siteSplit.ts';
+import { rocAuc } from '../../src/cli/training/modelEvaluation.ts';
+import { expandInputs } from '../../src/cli/analyze/inputFiles.ts';
 
 describe('command-line arguments', () => {
   it('parses numbers and rejects what is not one', () => {
@@ -18,8 +21,12 @@ describe('command-line arguments', () => {
   });
 
   it('turns unknown options into usage errors', () => {
-    expect(() => parseCommandArgs(['--nope'], { json: { type: 'boolean' } })).toThrow(UsageError);
-    expect(parseCommandArgs(['a.html', '--json'], { json: { type: 'boolean' } }).positionals).toEqual(['a.html']);
+    const spec = defineCommand({
+      name: 'x', summary: 'x', usage: ['FILE'], positionals: true, example: 'x',
+      options: { json: { type: 'boolean', help: 'JSON' } }, run: async () => 0,
+    });
+    expect(() => parseCommandLine(spec, ['--nope'])).toThrow(UsageError);
+    expect(parseCommandLine(spec, ['a.html', '--json'])).toEqual({ help: false, values: { json: true }, positionals: ['a.html'] });
   });
 });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { scoreOutcomes } from '../../src/cli/evaluation/evalScores.ts';
-import { evalBreakdown } from '../../src/cli/evaluation/evalBreakdown.ts';
-import { evalSummaryJson } from '../../src/cli/evaluation/evalSummaryJson.ts';
-import { formatPagesCsv } from '../../src/cli/evaluation/evalReport.ts';
-import type { PageOutcome } from '../../src/cli/evaluation/runEvalPage.ts';
+import { scoreOutcomes } from '../../src/cli/evaluation/content/evalScores.ts';
+import { evalBreakdown } from '../../src/cli/evaluation/content/evalBreakdown.ts';
+import { evalSummaryJson } from '../../src/cli/evaluation/content/evalSummaryJson.ts';
+import { formatPagesCsv } from '../../src/cli/evaluation/content/evalReport.ts';
+import type { PageOutcome } from '../../src/cli/evaluation/content/runEvalPage.ts';
 
 const GOLD = 'the quick brown fox jumps over the lazy dog while the cat sleeps on the warm mat';
 const NAV = 'home news sport weather contact us privacy policy terms of use';

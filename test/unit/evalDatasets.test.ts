@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dragnetMainText, hasCommentsSeparator } from '../../src/cli/evaluation/dragnetGold.ts';
-import { parseCleanevalGold } from '../../src/cli/evaluation/cleanevalGold.ts';
-import { unwrapCleanevalHtml } from '../../src/cli/evaluation/cleanevalInput.ts';
-import { decodeText } from '../../src/cli/evaluation/decodeText.ts';
-import { byNaturalName } from '../../src/cli/evaluation/dragnetEvalSet.ts';
+import { dragnetMainText, hasCommentsSeparator } from '../../src/cli/datasets/dragnetGold.ts';
+import { parseCleanevalGold } from '../../src/cli/datasets/cleanevalGold.ts';
+import { unwrapCleanevalHtml } from '../../src/cli/datasets/cleanevalInput.ts';
+import { decodeText } from '../../src/cli/datasets/decodeText.ts';
+import { byNaturalName } from '../../src/cli/datasets/naturalOrder.ts';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));

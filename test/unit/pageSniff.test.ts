@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isBlank, sniffPageBytes, sniffPageFile, SNIFF_BYTES } from '../../src/cli/pageSniff.ts';
+import { isBlank, sniffPageBytes, sniffPageFile, SNIFF_BYTES } from '../../src/cli/analyze/pageSniff.ts';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const bytes = (...b: number[]) => Uint8Array.from(b);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scrapinghubEvalSet, setNameOf } from '../../src/cli/evaluation/scrapinghubEvalSet.ts';
-import { loadScrapinghubPages, splitWcxb } from '../../src/cli/evaluation/scrapinghubPages.ts';
+import { scrapinghubEvalSet, setNameOf } from '../../src/cli/evaluation/content/scrapinghubEvalSet.ts';
+import { loadScrapinghubPages, splitWcxb } from '../../src/cli/datasets/scrapinghubPages.ts';
 
 describe('scrapinghubEvalSet', () => {
   it('keeps wcxb-dev’s site split: held-out and train part the pages, held-out is the split’s test side', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   agreementOnLabelledLeaves, humanLeafGroups, segmentLeafGroups,
-} from '../../src/cli/evaluation/segmentationGroupings.ts';
+} from '../../src/cli/evaluation/segmentation/segmentationGroupings.ts';
 
 /**
  *        0 (page root, a segment)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { penaltyGrid, sweepCsv, type SweepRow } from '../../src/cli/evaluation/penaltySweep.ts';
-import { parseMapping } from '../../src/cli/evaluation/kreuzerPages.ts';
-import { segmentationCsv } from '../../src/cli/evaluation/segmentationReport.ts';
-import type { SegmentationEvalResult } from '../../src/cli/evaluation/segmentationEval.ts';
+import { penaltyGrid, sweepCsv, type SweepRow } from '../../src/cli/evaluation/segmentation/penaltySweep.ts';
+import { parseMapping } from '../../src/cli/datasets/kreuzerPages.ts';
+import { segmentationCsv } from '../../src/cli/evaluation/segmentation/segmentationReport.ts';
+import type { SegmentationEvalResult } from '../../src/cli/evaluation/segmentation/segmentationEval.ts';
 
 describe('penaltyGrid', () => {
   it('has 13 points from 1e-4 to 1 with every decade, the default 0.01 among them', () => {

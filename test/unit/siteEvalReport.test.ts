@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chartFile, curveMethods, meanF, siteChart, siteCsv, siteMarkdown, sizesOf, type SiteDatasetResult, type SiteReportContext,
-} from '../../src/cli/evaluation/siteEvalReport.ts';
-import { cellF, priorKey, type SiteCell } from '../../src/cli/evaluation/siteEvalMeasure.ts';
-import { rankSettings } from '../../src/cli/evaluation/siteEvalSweep.ts';
-import { oneSided } from '../../src/cli/evaluation/siteEvalTwoSided.ts';
+  chartFile, curveMethods, meanF, siteChart, siteCsv, siteMarkdown, sizesOf,
+} from '../../src/cli/evaluation/site/siteEvalReport.ts';
+import type { SiteDatasetResult, SiteReportContext } from '../../src/cli/evaluation/site/siteEvalResult.ts';
+import { cellF, priorKey, type SiteCell } from '../../src/cli/evaluation/site/siteEvalMeasure.ts';
+import { rankSettings } from '../../src/cli/evaluation/site/siteEvalSweep.ts';
+import { oneSided } from '../../src/cli/evaluation/site/siteEvalTwoSided.ts';
 import type { SitePriorSettings } from '../../src/site/memory/sitePrior.ts';
 
 const WEAK: SitePriorSettings = { rule: 'rtdm', strength: 0.3, down: 0.3, minPagesSeen: 3 };

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { siteFeatureRows, scoreLogit, SITE_FEATURE_COUNT, SITE_FEATURE_NAMES, usableEvidence } from '../../src/cli/evaluation/siteFeatureVector.ts';
-import { stackedFromFit, stackedKey, stackedScores, type StackedSiteModel } from '../../src/cli/evaluation/siteFeatureModel.ts';
-import { cleanWithStackedModel } from '../../src/cli/evaluation/siteFeatureClean.ts';
+import { siteFeatureRows, scoreLogit, SITE_FEATURE_COUNT, SITE_FEATURE_NAMES, usableEvidence } from '../../src/cli/evaluation/site/siteFeatureVector.ts';
+import { stackedFromFit, stackedKey, stackedScores, type StackedSiteModel } from '../../src/cli/evaluation/site/siteFeatureModel.ts';
+import { cleanWithStackedModel } from '../../src/cli/evaluation/site/siteFeatureClean.ts';
 import {
   fitStackedSiteModel, rememberOrder, siteFeatureTrainingRows, type SiteFeatureTrainingSite,
-} from '../../src/cli/evaluation/siteFeatureTraining.ts';
-import { featureVerdicts, meanCellChange } from '../../src/cli/evaluation/siteFeatureReport.ts';
-import { measureSite, priorKey, type SiteCell } from '../../src/cli/evaluation/siteEvalMeasure.ts';
-import { siteMarkdown, type SiteReportContext } from '../../src/cli/evaluation/siteEvalReport.ts';
+} from '../../src/cli/evaluation/site/siteFeatureTraining.ts';
+import { featureVerdicts, meanCellChange } from '../../src/cli/evaluation/site/siteFeatureReport.ts';
+import { measureSite, priorKey, type SiteCell } from '../../src/cli/evaluation/site/siteEvalMeasure.ts';
+import { siteMarkdown } from '../../src/cli/evaluation/site/siteEvalReport.ts';
+import type { SiteReportContext } from '../../src/cli/evaluation/site/siteEvalResult.ts';
 import { fitLogistic, sigmoid } from '../../src/model/logisticRegression.ts';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
 import { METHOD_BIT } from '../../src/site/memory/siteEvidence.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchSmoothing, deepSpineTree, domLikeTree } from '../../src/cli/benchSmoothing.ts';
+import { benchSmoothing, deepSpineTree, domLikeTree } from '../../src/cli/bench/benchSmoothing.ts';
 import { seededRandom } from '../../src/util/seededRandom.ts';
 import { validateSmoothProblem } from '../../src/smooth/smoothProblem.ts';
 

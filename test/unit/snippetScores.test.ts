@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsSnippet, normalizeSnippetText, scoreSnippets } from '../../src/cli/evaluation/snippetScores.ts';
+import { containsSnippet, normalizeSnippetText, scoreSnippets } from '../../src/cli/evaluation/content/snippetScores.ts';
 
 describe('normalizeSnippetText', () => {
   it('folds case, whitespace, quotes, dashes and invisible characters', () => {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DRAGNET_HOLDOUT_PERCENT, dragnetTrainingPages, loadDragnetPages } from '../../src/cli/training/dragnetPages.ts';
-import { fnv1a, type LabelledPage } from '../../src/cli/training/l3sPages.ts';
+import { DRAGNET_HOLDOUT_PERCENT, dragnetTrainingPages, loadDragnetPages } from '../../src/cli/datasets/dragnetPages.ts';
+import { fnv1a } from '../../src/cli/datasets/siteSplit.ts';
+import type { LabelledPage } from '../../src/cli/datasets/labelledPage.ts';
 import {
   DEFAULT_SITE_LEVEL_SETTINGS, mergeLabels, siteLevelTrainingLabels,
 } from '../../src/cli/training/siteLevelTraining.ts';

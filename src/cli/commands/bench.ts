@@ -1,50 +1,31 @@
-import { join } from 'node:path';
-import { readdirSync, existsSync } from 'node:fs';
-import { benchSmoothing } from '../benchSmoothing.ts';
-import { analyzeFiles } from '../analyzeFiles.ts';
-import { callPage } from '../pageScript.ts';
-import { loadModel } from '../modelFile.ts';
-import { sharedDataset } from '../datasets.ts';
-import { parseCommandArgs, numberOption } from '../args.ts';
-import { DEFAULT_PIPELINE_OPTIONS } from '../../pipeline/pipelineOptions.ts';
-import { percentile } from '../stats.ts';
-import type { PageAnalysisJson } from '../../pipeline/pageAnalysis.ts';
+import { benchSmoothing } from '../bench/benchSmoothing.ts';
+import { benchPipeline } from '../bench/benchPipeline.ts';
+import { defineCommand } from '../options/commandSpec.ts';
+import { numberOption } from '../options/optionValues.ts';
 
 /** Prints the figures the issues ask for: smoothing speed and memory, and in-page pipeline time per real page. */
-export async function runBench(args: string[]): Promise<number> {
-  const { values } = parseCommandArgs(args, { pages: { type: 'string' }, 'skip-smoothing': { type: 'boolean' } });
-  if (!values['skip-smoothing']) {
-    console.log('## Smoothing (exact), DOM-like random trees');
-    await benchSmoothing((line) => console.log(line));
-  }
-  console.log('\n## Capture + features + classify + smooth in the page, Readability fixture pages (1280×800)');
-  const dir = sharedDataset('readability');
-  let slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort();
-  const limit = numberOption(values.pages, 'pages');
-  if (limit) slugs = slugs.slice(0, limit);
-  const model = await loadModel();
-  // The first run on a page pays for compiling Winnow's code (as a person's first click does); the second shows the
-  // steady cost (the popup's re-runs, live re-runs after page changes).
-  const warm: PageAnalysisJson[] = [];
-  const outcomes = await analyzeFiles(
-    slugs.map((s) => ({ file: s, path: join(dir, s, 'source.html') })),
-    {
-      weightsJson: model.json, pipeline: DEFAULT_PIPELINE_OPTIONS, timeoutMs: 20_000, concurrency: 1,
-      onPage: async (page) => {
-        warm.push(await callPage(page, 'analyze', model.json, DEFAULT_PIPELINE_OPTIONS));
-      },
-    },
-  );
-  const ok = outcomes.flatMap((o) => ('analysis' in o ? [o.analysis] : []));
-  for (const o of outcomes) if ('error' in o) console.log(`  ${o.item.file}: error: ${o.error}`);
-  console.log(`pages: ${ok.length} of ${outcomes.length}; nodes per page median ${percentile(ok.map((a) => a.nodes), 50)}, ` +
-    `max ${Math.max(...ok.map((a) => a.nodes))}`);
-  console.log('stage          first run: median ms   p95 ms   second run: median ms   p95 ms');
-  for (const name of ['captureMs', 'featuresMs', 'classifyMs', 'smoothMs', 'segmentMs', 'totalMs'] as const) {
-    const first = ok.map((a) => a.timingsMs[name]);
-    const second = warm.map((a) => a.timingsMs[name]);
-    console.log(`${name.padEnd(14)} ${percentile(first, 50).toFixed(2).padStart(20)} ${percentile(first, 95).toFixed(2).padStart(8)}` +
-      ` ${percentile(second, 50).toFixed(2).padStart(22)} ${percentile(second, 95).toFixed(2).padStart(8)}`);
-  }
-  return outcomes.some((o) => 'error' in o) ? 1 : 0;
-}
+export const benchCommand = defineCommand({
+  name: 'bench',
+  summary: 'time the smoothing on random DOM-like trees and the in-page pipeline on real pages',
+  usage: ['[options]'],
+  details: [
+    'First the exact smoothing on seeded DOM-like trees of 1,000 to 100,000 nodes (time and memory, and a worst ' +
+      'case of deep wrapper chains), then capture, features, classification and smoothing inside the page, per ' +
+      "stage, on ../shared/data's Readability fixture pages, each run twice (the first run pays for compiling). " +
+      "`npm run bench` adds the extension's figures and the site-memory ones (src/cli/bench/).",
+  ],
+  positionals: false,
+  options: {
+    pages: { type: 'string', value: 'N', help: 'only the first N Readability pages (all when not given)' },
+    'skip-smoothing': { type: 'boolean', help: 'leave out the smoothing on random trees' },
+  },
+  example: 'npx winnow bench --pages 10 --skip-smoothing',
+  async run(values) {
+    if (!values['skip-smoothing']) {
+      console.log('## Smoothing (exact), DOM-like random trees');
+      await benchSmoothing((line) => console.log(line));
+    }
+    console.log('\n## Capture + features + classify + smooth in the page, Readability fixture pages (1280×800)');
+    return (await benchPipeline(numberOption(values.pages, 'pages'))) ? 0 : 1;
+  },
+});

@@ -1,177 +1,117 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { numberOption, parseCommandArgs, scriptsOption, UsageError } from '../args.ts';
-import { launchBrowser } from '../browser.ts';
-import { mapWithConcurrency } from '../concurrency.ts';
-import { REPO_ROOT, sharedDataset } from '../datasets.ts';
-import { loadModel } from '../modelFile.ts';
-import { pageScript } from '../pageScript.ts';
+import { join } from 'node:path';
+import { defineCommand } from '../options/commandSpec.ts';
+import { numberOption, scriptsOption } from '../options/optionValues.ts';
+import { UsageError } from '../options/usageError.ts';
+import {
+  LIMIT_OPTION, PENALTY_OPTION, SCRIPTS_OPTION, THRESHOLD_OPTION, TIMEOUT_OPTION,
+} from '../options/commonOptions.ts';
+import { REPO_ROOT } from '../datasets/dataPaths.ts';
+import { DEFAULT_PAGE_TIMEOUT_MS } from '../browser/readablePage.ts';
 import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
-import { EVAL_DATASETS } from '../evaluation/evalDatasets.ts';
-import { runEvalPage, type PageOutcome } from '../evaluation/runEvalPage.ts';
-import { scoreOutcomes } from '../evaluation/evalScores.ts';
-import { formatPagesCsv, formatReport } from '../evaluation/evalReport.ts';
-import { evalBreakdown } from '../evaluation/evalBreakdown.ts';
-import { evalSummaryJson } from '../evaluation/evalSummaryJson.ts';
-import { scrapinghubEvalSet, setNameOf, SPLITS, type SplitName } from '../evaluation/scrapinghubEvalSet.ts';
-import type { EvalSet } from '../evaluation/evalPage.ts';
-import { runSegmentationAndSweep } from '../evaluation/runSegmentationAndSweep.ts';
-import { runSiteEval } from '../evaluation/siteEvalRun.ts';
+import { EVAL_DATASETS } from '../evaluation/content/evalDatasets.ts';
+import {
+  FOLDER_DEFAULT_SPLIT, SPLITS, WCXB_DEFAULT_SPLIT, type SplitName,
+} from '../evaluation/content/scrapinghubEvalSet.ts';
+import { contentEvalSet, runContentEval, WCXB } from '../evaluation/content/runContentEval.ts';
+import { runSegmentationAndSweep } from '../evaluation/segmentation/runSegmentationAndSweep.ts';
+import { runSiteEval } from '../evaluation/site/siteEvalRun.ts';
 
 /** Not a content-extraction set: kreuzer-popular segmentation, the penalty sweep and §6.1 template detection. */
 const SEGMENTATION = 'segmentation';
 /** Not a content-extraction set either: site-level template terms against the number of sample pages. */
 const SITE = 'site';
-/** wcxb-dev in the Scrapinghub format, its held-out sites by default: `--pages … --truth … --split held-out`. */
-const WCXB = 'wcxb';
-
-/** Two pages at a time: the machines this runs on have two cores, and every page runs three extractors. */
-const CONCURRENCY = 2;
+/** Every name --dataset takes. */
+const DATASETS = [...Object.keys(EVAL_DATASETS), WCXB, SEGMENTATION, SITE];
+/** Reports go to out/eval/NAME unless --out says otherwise. */
+const OUT_DIR = 'out/eval';
 
 /**
- * `winnow eval --dataset NAME` or `winnow eval --pages DIR --truth FILE`: content extraction on a set's evaluation
- * pages, Winnow against Readability.js and Defuddle in the same rendered pages, scored as the Scrapinghub benchmark
- * scores articles (plus snippet measures and a table per page type for sets that have them). Writes report.md and
- * pages.csv; failed pages are listed there, not fatal (exit 1 only when the harness itself breaks). With --json the
- * last line on stdout is the summary as JSON.
+ * `winnow eval --dataset NAME` or `winnow eval --pages DIR --truth FILE`: content extraction against Readability.js
+ * and Defuddle (evaluation/content), or `--dataset segmentation` (evaluation/segmentation) or `--dataset site`
+ * (evaluation/site). Failed pages are listed in the report, not fatal (exit 1 only when the harness itself breaks).
  */
-export async function runEval(args: string[]): Promise<number> {
-  const { values } = parseCommandArgs(args, {
-    dataset: { type: 'string' },
-    pages: { type: 'string' },
-    truth: { type: 'string' },
-    split: { type: 'string' },
-    scripts: { type: 'string' },
-    json: { type: 'boolean' },
-    limit: { type: 'string' },
-    out: { type: 'string' },
-    timeout: { type: 'string' },
-    penalty: { type: 'string' },
-    threshold: { type: 'string' },
-  });
-  const name = values.dataset;
-  const known = [...Object.keys(EVAL_DATASETS), WCXB, SEGMENTATION, SITE];
-  const byFolder = values.pages !== undefined || values.truth !== undefined;
-  if (byFolder && name) throw new UsageError('give either --dataset or --pages with --truth, not both');
-  if (byFolder && (!values.pages || !values.truth)) throw new UsageError('--pages DIR and --truth FILE go together');
-  if (!byFolder && (!name || !known.includes(name))) {
-    throw new UsageError(`eval needs --dataset ${known.join('|')}, or --pages DIR --truth FILE`);
-  }
-  const scrapinghub = byFolder || name === WCXB;
-  if (values.split !== undefined && !scrapinghub) {
-    throw new UsageError('--split works with --pages/--truth and --dataset wcxb');
-  }
-  if (values.split !== undefined && !SPLITS.includes(values.split as SplitName)) {
-    throw new UsageError(`--split needs ${SPLITS.join('|')}, got '${values.split}'`);
-  }
-  const scripts = scriptsOption(values.scripts);
-  if ((name === SEGMENTATION || name === SITE) && (values.scripts !== undefined || values.json)) {
-    throw new UsageError(`--scripts and --json work with content-extraction sets, not --dataset ${name}`);
-  }
-  const limit = numberOption(values.limit, 'limit');
-  if (name === SEGMENTATION) {
-    const outDir = values.out ?? join(REPO_ROOT, 'out', 'eval', name);
-    await runSegmentationAndSweep({ outDir, limit, log });
-    log(`wrote ${join(outDir, 'report.md')}`);
-    return 0;
-  }
-  const timeoutMs = numberOption(values.timeout, 'timeout') ?? 20_000;
-  const pipeline = pipelineOptions({
-    penaltyFactor: numberOption(values.penalty, 'penalty'),
-    threshold: numberOption(values.threshold, 'threshold'),
-  });
-  if (name === SITE) {
-    const outDir = values.out ?? join(REPO_ROOT, 'out', 'eval', name);
-    // --limit here keeps the first N sites of each dataset.
-    await runSiteEval({ outDir, pipeline, limit, command: `npx winnow eval ${args.join(' ')}`.trim(), log });
-    log(`wrote ${join(outDir, 'report.md')}, site.csv and the charts`);
-    return 0;
-  }
-
-  let set: EvalSet;
-  let outName: string;
-  if (scrapinghub) {
-    const dir = name === WCXB ? sharedDataset('wcxb-dev') : '';
-    const pagesDir = name === WCXB ? join(dir, 'pages') : values.pages!;
-    const truthFile = name === WCXB ? join(dir, 'ground-truth.json') : values.truth!;
-    const split = (values.split as SplitName | undefined) ?? (name === WCXB ? 'held-out' : 'all');
-    const setName = name === WCXB ? WCXB : setNameOf(pagesDir);
-    set = await scrapinghubEvalSet({ name: setName, pagesDir, truthFile, split });
-    outName = split === (name === WCXB ? 'held-out' : 'all') ? setName : `${setName}-${split}`;
-  } else {
-    set = await EVAL_DATASETS[name!]();
-    outName = name!;
-  }
-  const outDir = values.out ?? join(REPO_ROOT, 'out', 'eval', `${outName}${scripts ? '' : '-scripts-off'}`);
-  const pages = limit !== undefined ? set.pages.slice(0, Math.max(0, limit)) : set.pages;
-  log(`${set.name}: ${set.pages.length} evaluation pages${set.skipped?.length ? ` (${set.skipped.length} skipped)` : ''}` +
-    `${pages.length < set.pages.length ? `, running the first ${pages.length}` : ''}${scripts ? '' : ', page scripts off'}`);
-
-  const model = await loadModel();
-  await pageScript();
-  const started = Date.now();
-  const browser = await launchBrowser();
-  const chromium = browser.version();
-  let outcomes: PageOutcome[];
-  try {
-    let done = 0;
-    outcomes = await mapWithConcurrency(pages, CONCURRENCY, async (page) => {
-      const o = await runEvalPage(browser, page, { weightsJson: model.json, pipeline, timeoutMs, scripts });
-      if ('error' in o) log(`${page.id}: failed: ${o.error}`);
-      else for (const w of o.warnings) log(`${page.id}: warning: ${w}`);
-      if (++done % 25 === 0) log(`${done}/${pages.length} pages`);
-      return o;
-    });
-  } finally {
-    await browser.close().catch(() => {});
-  }
-  const seconds = (Date.now() - started) / 1000;
-
-  const scores = scoreOutcomes(outcomes);
-  const breakdown = evalBreakdown(scores, outcomes);
-  const report = formatReport({
-    set,
-    ran: pages.length,
-    command: `npx winnow eval ${args.join(' ')}`.trim(),
-    chromium,
-    versions: await peerVersions(),
-    modelPath: relative(REPO_ROOT, model.path),
-    pipeline,
-    scripts,
-    seconds,
-  }, scores, outcomes, breakdown);
-  await mkdir(outDir, { recursive: true });
-  await writeFile(join(outDir, 'report.md'), report);
-  await writeFile(join(outDir, 'pages.csv'), formatPagesCsv(scores, outcomes, breakdown));
-  for (const m of scores.methods) {
-    const sn = breakdown.snippets?.[m.key];
-    log(`${m.label.padEnd(15)} P ${m.precision.toFixed(3)}  R ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}  ` +
-      `median ${m.medianMs.toFixed(1)} ms  (${m.pages} pages, ${m.emptyPredictions} empty, ${m.errors} errors)` +
-      `${sn ? `  with ${sn.withRecall.toFixed(3)}  without ${sn.withoutPrecision.toFixed(3)}` : ''}`);
-  }
-  log(`Winnow F1 < 0.5 while a peer > 0.8: ${breakdown.peerGap.length} page${breakdown.peerGap.length === 1 ? '' : 's'}; ` +
-    `${seconds.toFixed(0)} s in all`);
-  log(`wrote ${join(outDir, 'report.md')} and pages.csv`);
-  if (values.json) {
-    const failed = outcomes.filter((o) => 'error' in o).length;
-    console.log(JSON.stringify(evalSummaryJson(set.name, scripts, failed, scores, breakdown)));
-  }
-  return 0;
-}
-
-/** The installed peer versions, for the report (what was measured, not what package.json allows). */
-async function peerVersions(): Promise<Record<string, string>> {
-  // Read from node_modules directly: defuddle's package.json is not among its exports, so it cannot be resolved.
-  const version = async (pkg: string) => {
-    try {
-      const file = join(REPO_ROOT, 'node_modules', pkg, 'package.json');
-      return (JSON.parse(await readFile(file, 'utf8')) as { version: string }).version;
-    } catch {
-      return 'unknown';
+export const evalCommand = defineCommand({
+  name: 'eval',
+  summary: 'measure Winnow on a dataset: content F1 vs Readability.js and Defuddle, segmentation, site templates',
+  usage: ['--dataset NAME [options]', '--pages DIR --truth FILE [options]'],
+  details: [
+    `Content extraction (--dataset ${Object.keys(EVAL_DATASETS).join(', ')} or ${WCXB}: the pages of sites no model ` +
+      'was trained on; or --pages/--truth, any set in the Scrapinghub format): Winnow, Readability.js and Defuddle ' +
+      'run in the same rendered pages, scored by shingle precision, recall and F1 against the gold text, with the ' +
+      'snippet measures and a table per page type where the set has them. Writes report.md and pages.csv.',
+    `--dataset ${SEGMENTATION}: kreuzer-popular's human blocks (ARI, NMI), the penalty sweep chart and §6.1 template ` +
+      `F on held-out L3S pages, at the default penalty. --dataset ${SITE}: template terms against the number of ` +
+      'sample pages a site memory saw, site methods against the page level with and without the site prior, with ' +
+      'charts. Datasets come from ../shared/data.',
+  ],
+  positionals: false,
+  options: {
+    dataset: { type: 'string', value: 'NAME', help: `which evaluation: ${DATASETS.join(', ')}` },
+    pages: { type: 'string', value: 'DIR', help: 'a folder of pages (ID.html) in the Scrapinghub format, with --truth' },
+    truth: { type: 'string', value: 'FILE', help: 'its ground-truth.json ({ID: {articleBody, url, with, without, page_type}})' },
+    split: {
+      type: 'string',
+      value: SPLITS.join('|'),
+      help: `which pages of a Scrapinghub-format set: the held-out or training sites of wcxb-dev's fixed split by ` +
+        `site, or all; default ${WCXB_DEFAULT_SPLIT} for --dataset ${WCXB}, ${FOLDER_DEFAULT_SPLIT} for --pages`,
+    },
+    limit: { ...LIMIT_OPTION, help: `only the first N pages (${SEGMENTATION}: of kreuzer and of held-out L3S; ${SITE}: the first N sites of each dataset)` },
+    out: { type: 'string', value: 'DIR', help: 'where the report goes', default: `${OUT_DIR}/NAME` },
+    json: { type: 'boolean', help: "also print the run's summary as one JSON object, the last line on stdout (content sets)" },
+    scripts: { ...SCRIPTS_OPTION, help: `${SCRIPTS_OPTION.help} (content sets)` },
+    timeout: { ...TIMEOUT_OPTION, help: `${TIMEOUT_OPTION.help} (content sets)` },
+    penalty: { ...PENALTY_OPTION, help: `${PENALTY_OPTION.help} (content and ${SITE})` },
+    threshold: { ...THRESHOLD_OPTION, help: `${THRESHOLD_OPTION.help} (content and ${SITE})` },
+  },
+  example: 'npx winnow eval --dataset wcxb --limit 20',
+  async run(values, _positionals, args) {
+    const name = values.dataset;
+    const byFolder = values.pages !== undefined || values.truth !== undefined;
+    if (byFolder && name) throw new UsageError('give either --dataset or --pages with --truth, not both');
+    if (byFolder && (!values.pages || !values.truth)) throw new UsageError('--pages DIR and --truth FILE go together');
+    if (!byFolder && (!name || !DATASETS.includes(name))) {
+      throw new UsageError(`eval needs --dataset ${DATASETS.join('|')}, or --pages DIR --truth FILE`, true);
     }
-  };
-  return { '@mozilla/readability': await version('@mozilla/readability'), defuddle: await version('defuddle') };
-}
+    const scrapinghub = byFolder || name === WCXB;
+    if (values.split !== undefined && !scrapinghub) {
+      throw new UsageError('--split works with --pages/--truth and --dataset wcxb');
+    }
+    if (values.split !== undefined && !SPLITS.includes(values.split as SplitName)) {
+      throw new UsageError(`--split needs ${SPLITS.join('|')}, got '${values.split}'`);
+    }
+    const scripts = scriptsOption(values.scripts);
+    if ((name === SEGMENTATION || name === SITE) && (values.scripts !== undefined || values.json)) {
+      throw new UsageError(`--scripts and --json work with content-extraction sets, not --dataset ${name}`);
+    }
+    const limit = numberOption(values.limit, 'limit');
+    const command = `npx winnow eval ${args.join(' ')}`.trim();
+    if (name === SEGMENTATION) {
+      const outDir = values.out ?? join(REPO_ROOT, OUT_DIR, name);
+      await runSegmentationAndSweep({ outDir, limit, log });
+      log(`wrote ${join(outDir, 'report.md')}`);
+      return 0;
+    }
+    const timeoutMs = numberOption(values.timeout, 'timeout') ?? DEFAULT_PAGE_TIMEOUT_MS;
+    const pipeline = pipelineOptions({
+      penaltyFactor: numberOption(values.penalty, 'penalty'),
+      threshold: numberOption(values.threshold, 'threshold'),
+    });
+    if (name === SITE) {
+      const outDir = values.out ?? join(REPO_ROOT, OUT_DIR, name);
+      // --limit here keeps the first N sites of each dataset.
+      await runSiteEval({ outDir, pipeline, limit, command, log });
+      log(`wrote ${join(outDir, 'report.md')}, site.csv and the charts`);
+      return 0;
+    }
+    const split = values.split as SplitName | undefined;
+    const { set, outName } = await contentEvalSet(byFolder
+      ? { pagesDir: values.pages!, truthFile: values.truth!, split }
+      : { dataset: name!, split });
+    const outDir = values.out ?? join(REPO_ROOT, OUT_DIR, `${outName}${scripts ? '' : '-scripts-off'}`);
+    await runContentEval({ set, outDir, limit, pipeline, timeoutMs, scripts, command, json: Boolean(values.json), log });
+    return 0;
+  },
+});
 
 function log(line: string): void {
   console.error(`eval: ${line}`);

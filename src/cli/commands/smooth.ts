@@ -2,16 +2,29 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { smoothTree } from '../../smooth/smoothTree.ts';
 import type { SmoothProblem } from '../../smooth/smoothProblem.ts';
+import { defineCommand } from '../options/commandSpec.ts';
 
 /**
  * Solves smoothing problems given as JSON lines on stdin, one answer line each, so others can check the solver
  * against their own. A bad line answers {"error": …} (and a message on stderr); the exit code says if any failed.
  */
-export async function runSmooth(args: string[]): Promise<number> {
-  if (args.length > 0) {
-    console.error('winnow smooth takes no arguments: it reads JSON lines from stdin');
-    return 2;
-  }
+export const smoothCommand = defineCommand({
+  name: 'smooth',
+  summary: 'run the exact smoothing solver on your own trees, given as JSON lines on stdin',
+  usage: ['< problems.jsonl'],
+  details: [
+    'Each line is {"parents": […], "scores": […], "weights": […], "penalties": […]} (the root\'s parent is −1; ' +
+      'weights default to 1); each answer line is {"values": […], "cost": …, "ms": …}: the minimiser of ' +
+      'Σ wᵢ|xᵢ − yᵢ| + Σ γᵢ·[i is the root or yᵢ ≠ y(parent(i))] subject to yᵢ ≥ y(parent(i)). A malformed line ' +
+      'answers {"error": …}, with a message on stderr, and the exit code is then 1.',
+  ],
+  positionals: false,
+  options: {},
+  example: `echo '{"parents":[-1,0,0],"scores":[0.9,0.8,0.1],"penalties":[0.3,0.1,0.1]}' | npx winnow smooth`,
+  run: runSmooth,
+});
+
+async function runSmooth(): Promise<number> {
   let failed = 0;
   let lineNo = 0;
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {

@@ -8,15 +8,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { captureLabelledPages } from '../training/captureLabelled.ts';
+import { captureLabelledPages } from '../datasets/captureLabelled.ts';
 import { heldOutGoldPages, type GoldPage } from './heldOutPages.ts';
 import { loadModel } from '../modelFile.ts';
 import { PageSession } from '../../session/pageSession.ts';
 import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { readerText } from '../../reader/readerText.ts';
 import { aggregateScores, scorePage, type PageScore } from '../../eval/shingles.ts';
-import { CACHE_DIR } from '../datasets.ts';
-import { pageF1 } from '../evaluation/evalScores.ts';
+import { CACHE_DIR } from '../datasets/dataPaths.ts';
+import { pageF1 } from '../evaluation/content/evalScores.ts';
 import { snapshotFromJson } from '../../snapshot/snapshotJson.ts';
 
 const { values } = parseArgs({ options: {

@@ -3,7 +3,7 @@
  * rules and new models can be measured in Node in seconds instead of re-rendering hundreds of pages each time.
  * Run: npx tsx src/cli/quality/captureHeldOut.ts
  */
-import { captureLabelledPages } from '../training/captureLabelled.ts';
+import { captureLabelledPages } from '../datasets/captureLabelled.ts';
 import { heldOutGoldPages } from './heldOutPages.ts';
 
 const pages = await heldOutGoldPages();

@@ -1,9 +1,9 @@
-import { sharedDataset } from '../datasets.ts';
+import { sharedDataset } from '../datasets/dataPaths.ts';
 import { join } from 'node:path';
-import { loadScrapinghubPages, splitWcxb } from '../evaluation/scrapinghubPages.ts';
-import { dragnetEvalSet } from '../evaluation/dragnetEvalSet.ts';
-import { cleanevalEvalSet } from '../evaluation/cleanevalEvalSet.ts';
-import type { LabelledPage } from '../training/l3sPages.ts';
+import { loadScrapinghubPages, splitWcxb } from '../datasets/scrapinghubPages.ts';
+import { dragnetEvalSet } from '../evaluation/content/dragnetEvalSet.ts';
+import { cleanevalEvalSet } from '../evaluation/content/cleanevalEvalSet.ts';
+import type { LabelledPage } from '../datasets/labelledPage.ts';
 
 /** A held-out page with its gold main text, ready to capture (ids prefixed per set, as in the capture cache). */
 export interface GoldPage extends LabelledPage {

@@ -3,8 +3,8 @@ import { innermostUnitLabels } from '../../eval/innermostUnits.ts';
 import { L3S_CONTENT_CLASSES } from '../../eval/l3sClasses.ts';
 import { tokenize } from '../../eval/shingles.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
-import type { GoldPage } from './goldPages.ts';
-import { classifiedNodes } from './trainingRows.ts';
+import type { GoldPage } from '../datasets/goldPages.ts';
+import { classifiedNodes } from '../evaluation/classifiedNodes.ts';
 
 /** A captured gold page with its node labels from the alignment. */
 export interface GoldLabelledPage {

@@ -9,6 +9,13 @@ import type { CapturedOk, TrainingCorpus } from './trainingCorpus.ts';
 export const LABEL_VARIANTS = ['l3s', 'sitelevel', 'both', 'gold', 'all'] as const;
 export type LabelVariant = (typeof LABEL_VARIANTS)[number];
 
+/**
+ * The variant `--labels` defaults to: the one the shipped weights were fitted with (public/model/*.md), L3S people's
+ * labels plus gold-aligned Dragnet and wcxb-dev training sites; it needs --dragnet or --wcxb (`--labels l3s` fits on
+ * people's labels alone, as before v3).
+ */
+export const BEST_LABEL_VARIANT: LabelVariant = 'all';
+
 export function isLabelVariant(v: string): v is LabelVariant {
   return (LABEL_VARIANTS as readonly string[]).includes(v);
 }

@@ -2,6 +2,9 @@
 export const WEIGHTINGS = ['row', 'page', 'source'] as const;
 export type Weighting = (typeof WEIGHTINGS)[number];
 
+/** `--weighting` when not given: every row alike, so `train … --labels l3s` still reproduces the L3S-only weights. */
+export const DEFAULT_WEIGHTING: Weighting = 'row';
+
 export function isWeighting(v: string): v is Weighting {
   return (WEIGHTINGS as readonly string[]).includes(v);
 }

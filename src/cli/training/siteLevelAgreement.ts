@@ -1,4 +1,4 @@
-import { classifiedNodes } from './trainingRows.ts';
+import { classifiedNodes } from '../evaluation/classifiedNodes.ts';
 import type { CapturedOk } from './trainingCorpus.ts';
 
 export interface LabelAgreement {

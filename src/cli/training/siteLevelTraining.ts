@@ -1,6 +1,6 @@
 import { siteLevelLabels, SITE_LEVEL_DEFAULTS, type SiteLevelOptions } from '../../site/siteLevel.ts';
 import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
-import type { LabelledPage } from './l3sPages.ts';
+import type { LabelledPage } from '../datasets/labelledPage.ts';
 
 export interface SiteLevelSettings extends Required<SiteLevelOptions> {
   /** Sites with fewer captured pages get no SiteLevel labels: too few pages to tell template from coincidence. */

@@ -1,8 +1,10 @@
-import { captureLabelledPages, type CapturedPage } from './captureLabelled.ts';
-import { loadL3sPages, splitBySite, type LabelledPage } from './l3sPages.ts';
-import { dragnetTrainingPages } from './dragnetPages.ts';
-import { loadIanaPages } from './ianaPages.ts';
-import { dragnetGoldPages, wcxbGoldPages, type GoldPage } from './goldPages.ts';
+import { captureLabelledPages, type CapturedPage } from '../datasets/captureLabelled.ts';
+import { loadL3sPages } from '../datasets/l3sPages.ts';
+import { splitBySite } from '../datasets/siteSplit.ts';
+import type { LabelledPage } from '../datasets/labelledPage.ts';
+import { dragnetTrainingPages } from '../datasets/dragnetPages.ts';
+import { loadIanaPages } from '../datasets/ianaPages.ts';
+import { dragnetGoldPages, wcxbGoldPages, type GoldPage } from '../datasets/goldPages.ts';
 import { labelGoldPages, type GoldLabelledPage } from './goldLabelling.ts';
 
 export type CapturedOk = Extract<CapturedPage, { snapshot: unknown }>;

@@ -1,8 +1,7 @@
 import { computeFeatures } from '../../features/computeFeatures.ts';
 import { FEATURE_COUNT } from '../../features/featureSchema.ts';
-import { nodeArea, type PageSnapshot } from '../../snapshot/pageSnapshot.ts';
-import { buildSmoothingProblem } from '../../smooth/buildSmoothingProblem.ts';
-import { DEFAULT_PIPELINE_OPTIONS } from '../../pipeline/pipelineOptions.ts';
+import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
+import { classifiedNodes } from '../evaluation/classifiedNodes.ts';
 
 export interface TrainingRows {
   features: { rows: number; cols: number; data: Float32Array };
@@ -15,8 +14,6 @@ export interface TrainingRows {
 
 /** Features per snapshot, computed once: every label variant and every held-out measure reads the same pages. */
 const featureCache = new WeakMap<PageSnapshot, ReturnType<typeof computeFeatures>>();
-/** Classified nodes per snapshot, likewise. */
-const classifiedCache = new WeakMap<PageSnapshot, Int32Array>();
 
 /**
  * One row per labelled node that the pipeline would classify: hidden nodes (under 2000 px², or inside one) are
@@ -47,17 +44,4 @@ export function buildTrainingRows(pages: Array<{ snapshot: PageSnapshot; labels:
     pageOfRow: Uint32Array.from(pageOfRow),
     pages: pages.length,
   };
-}
-
-/** The nodes the pipeline classifies on this page (visible, ≥ 2000 px², not inside a hidden node), as in 000 §5.3. */
-export function classifiedNodes(s: PageSnapshot): Int32Array {
-  const cached = classifiedCache.get(s);
-  if (cached) return cached;
-  const areaOf = Float64Array.from({ length: s.count }, (_, i) => nodeArea(s, i));
-  const nodes = buildSmoothingProblem(s.parent, areaOf, new Float64Array(s.count), {
-    penaltyFactor: DEFAULT_PIPELINE_OPTIONS.penaltyFactor,
-    minArea: DEFAULT_PIPELINE_OPTIONS.minArea,
-  }).nodeOf;
-  classifiedCache.set(s, nodes);
-  return nodes;
 }

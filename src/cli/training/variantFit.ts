@@ -1,8 +1,8 @@
 import { parseModelWeights, type StoredModelWeights } from '../../model/weights.ts';
 import { FEATURE_SCHEMA } from '../../features/featureSchema.ts';
 import { buildTrainingRows, type TrainingRows } from './trainingRows.ts';
-import { evaluateModel, type ModelEvaluation } from './modelCard.ts';
-import { heldOutTemplateEval, type TemplateEvalRow } from './heldOutTemplateEval.ts';
+import { evaluateModel, type ModelEvaluation } from './modelEvaluation.ts';
+import { heldOutTemplateEval, type TemplateEvalRow } from '../evaluation/segmentation/heldOutTemplateEval.ts';
 import { variantTrainingPages, type LabelVariant, type SiteLevelRun } from './labelVariants.ts';
 import { rowWeights, type Weighting } from './rowWeights.ts';
 import { trainWeightedBucketedModel } from './weightedBucketFit.ts';

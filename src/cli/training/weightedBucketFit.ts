@@ -3,6 +3,9 @@ import { selectRows, type FeatureMatrix } from '../../model/featureMatrix.ts';
 import { fitLogistic } from '../../model/logisticRegression.ts';
 import { BUCKET_COUNT, type StoredBucketModel } from '../../model/weights.ts';
 
+/** The L2 penalty of a fit when `winnow train --l2` does not say: the one every shipped fit used. */
+export const DEFAULT_L2 = 1;
+
 export interface WeightedBucketOptions {
   l2: number;
   /** A bucket with fewer rows of either class borrows the model fitted on all rows (as trainBucketedModel). */

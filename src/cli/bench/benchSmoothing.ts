@@ -1,0 +1,194 @@
+import { performance } from 'node:perf_hooks';
+import { smoothTree } from '../../smooth/smoothTree.ts';
+import { smoothDense, smoothDenseCost } from '../../smooth/smoothDense.ts';
+import { distinctScores } from '../../smooth/distinctScores.ts';
+import type { SmoothProblem } from '../../smooth/smoothProblem.ts';
+import { seededRandom } from '../../util/seededRandom.ts';
+
+/** Page-like smoothing problem of n nodes, as the pipeline would hand it over (all nodes visible, in pre-order). */
+export interface BenchTree {
+  problem: SmoothProblem & {
+    parents: Int32Array;
+    scores: Float64Array;
+    weights: Float64Array;
+    penalties: Float64Array;
+  };
+  maxDepth: number;
+  meanDepth: number;
+}
+
+/**
+ * A DOM-like tree: half the inner elements are single-child wrappers, the others have 2–5 children, about 3% of large
+ * ones are lists of 20–100 items, depth at most 40 (the rest hangs flat there); scores are bimodal like a
+ * logistic classifier's (nearly all distinct), template-ness mostly inherited from the parent;
+ * weights and penalties follow the problem builder (000 §5.3): w = 1 + hidden descendants, γ = c·A/max(Aᵢ, 2000).
+ */
+export function domLikeTree(n: number, seed: number, penaltyFactor = 0.01): BenchTree {
+  const random = seededRandom(seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const depthCap = 40;
+  const pageArea = 1280 * 4000;
+  const parents = new Int32Array(n);
+  const scores = new Float64Array(n);
+  const weights = new Float64Array(n);
+  const penalties = new Float64Array(n);
+  const depth = new Int32Array(n);
+  const template = new Uint8Array(n);
+  const area = new Float64Array(n);
+  // Pending subtrees in pre-order: parent, number of nodes, area share of the parent.
+  const stack: Array<{ parent: number; size: number; area: number }> = [{ parent: -1, size: n, area: pageArea }];
+  let next = 0;
+  while (stack.length > 0) {
+    const { parent, size, area: a } = stack.pop()!;
+    const i = next++;
+    parents[i] = parent;
+    depth[i] = parent < 0 ? 0 : depth[parent] + 1;
+    area[i] = a;
+    template[i] = parent < 0 ? 0 : random() < 0.9 ? template[parent] : 1 - template[parent];
+    scores[i] = 1 / (1 + Math.exp(-((template[i] ? 2 : -2) + 1.2 * gauss())));
+    weights[i] = random() < 0.7 ? 1 : 1 + Math.floor(-3 * Math.log(1 - random()));
+    penalties[i] = (penaltyFactor * pageArea) / Math.max(a, 2000);
+    const below = size - 1;
+    if (below === 0) continue;
+    let k: number;
+    if (depth[i] >= depthCap - 1) k = below; // at the depth cap the rest hangs flat under this node
+    else if (below >= 40 && random() < 0.03) k = Math.min(below, 20 + Math.floor(random() * 81));
+    else k = Math.min(below, random() < 0.5 ? 1 : 2 + Math.floor(random() * 4));
+    const shares = Array.from({ length: k }, () => 0.02 + random() ** 3);
+    const total = shares.reduce((s, x) => s + x, 0);
+    // Split the nodes below among k children, each at least one node.
+    const sizes = shares.map((s) => 1 + Math.floor(((below - k) * s) / total));
+    let rest = below - sizes.reduce((s, x) => s + x, 0);
+    for (let c = 0; rest > 0; c = (c + 1) % k, rest--) sizes[c]++;
+    const keep = k === 1 ? 0.8 + 0.2 * random() : 0.9;
+    for (let c = k - 1; c >= 0; c--) stack.push({ parent: i, size: sizes[c], area: (a * keep * shares[c]) / total });
+  }
+  let depthSum = 0;
+  let maxDepth = 0;
+  for (let i = 0; i < n; i++) {
+    depthSum += depth[i];
+    maxDepth = Math.max(maxDepth, depth[i]);
+  }
+  return { problem: { parents, scores, weights, penalties }, maxDepth, meanDepth: depthSum / n };
+}
+
+/**
+ * The worst case for smoothTree, whose time grows with the sum of subtree sizes (n × depth): a DOM-like tree of
+ * n − spine nodes hung below a chain of `spine` wrappers, so that every wrapper's subtree is nearly the whole page.
+ */
+export function deepSpineTree(n: number, spine: number, seed: number): BenchTree {
+  const base = domLikeTree(n - spine, seed);
+  const parents = new Int32Array(n);
+  const scores = new Float64Array(n);
+  const weights = new Float64Array(n).fill(1);
+  const penalties = new Float64Array(n).fill(base.problem.penalties[0]);
+  for (let i = 0; i < spine; i++) {
+    parents[i] = i - 1;
+    scores[i] = base.problem.scores[0];
+  }
+  for (let j = 0; j < n - spine; j++) {
+    const p = base.problem.parents[j];
+    parents[spine + j] = p < 0 ? spine - 1 : spine + p;
+    scores[spine + j] = base.problem.scores[j];
+    weights[spine + j] = base.problem.weights[j];
+    penalties[spine + j] = base.problem.penalties[j];
+  }
+  return {
+    problem: { parents, scores, weights, penalties },
+    maxDepth: spine + base.maxDepth,
+    // Wrappers sit at depths 0 … spine − 1; every other node is `spine` deeper than in the base tree.
+    meanDepth: ((spine * (spine - 1)) / 2 + (n - spine) * (spine + base.meanDepth)) / n,
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** V8 heap plus typed-array memory, in MB: smoothTree's memory is mostly typed arrays. */
+function memoryMb(): number {
+  const m = process.memoryUsage();
+  return (m.heapUsed + m.arrayBuffers) / 2 ** 20;
+}
+
+function timeMs<T>(run: () => T): { ms: number; result: T } {
+  const t0 = performance.now();
+  const result = run();
+  return { ms: performance.now() - t0, result };
+}
+
+/** Is b the same optimum as a, up to rounding? */
+function sameCost(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * (1 + Math.abs(a));
+}
+
+/**
+ * Times the exact fast solver on DOM-like trees and, up to 20k nodes, the dense table twice: in full (table kept for
+ * the backtrack, n·m doubles) and cost-only (rows recycled: the same arithmetic without the memory traffic).
+ */
+export async function benchSmoothing(print: (line: string) => void,
+  sizes: number[] = [1_000, 5_000, 20_000, 100_000]): Promise<void> {
+  print('smoothTree: median of 5 runs (3 at 100k), after 20 warm-up runs on a 2000-node tree;');
+  print('memory: largest rise of V8 heap + typed arrays over a run (approximate: the garbage collector may run).');
+  print('dense: one run each; "full" keeps the n×m table for the backtrack, "cost" only the rows in use.');
+  print('');
+  // The first calls run unoptimised code: report one, then warm up so that the table shows steady-state speed
+  // (a worker smoothing page after page is warm; the first page of a session is not).
+  const first = domLikeTree(1_000, 1).problem;
+  const cold = timeMs(() => smoothTree(first)).ms;
+  const warm = domLikeTree(2_000, 2).problem;
+  for (let r = 0; r < 20; r++) smoothTree(warm);
+  smoothDense(warm);
+  smoothDenseCost(warm);
+  print(`first smoothTree call of the process (cold JIT), 1000 nodes: ${cold.toFixed(1)} ms`);
+  print('nodes   depth mean/max  m (distinct)  smoothTree ms  memory MB  dense full ms  dense cost ms  ' +
+    'speed-up full/cost  exact');
+  for (const n of sizes) {
+    const { problem, maxDepth, meanDepth } = domLikeTree(n, 20070508 + n);
+    const m = distinctScores(problem.scores).length;
+    const runs = n >= 100_000 ? 3 : 5;
+    const times: number[] = [];
+    let treeCost = NaN;
+    let memory = 0;
+    for (let r = 0; r < runs; r++) {
+      const before = memoryMb();
+      const { ms, result } = timeMs(() => smoothTree(problem));
+      memory = Math.max(memory, memoryMb() - before);
+      times.push(ms);
+      treeCost = result.cost;
+    }
+    const tree = median(times);
+    let dense = ['—', '—', '—', '—'];
+    if (n <= 20_000) {
+      const full = timeMs(() => smoothDense(problem));
+      const costOnly = timeMs(() => smoothDenseCost(problem));
+      const exact = sameCost(full.result.cost, treeCost) && sameCost(costOnly.result, treeCost);
+      dense = [
+        full.ms.toFixed(0),
+        costOnly.ms.toFixed(0),
+        `${(full.ms / tree).toFixed(0)}× / ${(costOnly.ms / tree).toFixed(0)}×`,
+        `${exact ? 'yes' : 'NO'} (${treeCost.toFixed(9)} vs ${full.result.cost.toFixed(9)})`,
+      ];
+    }
+    print(
+      `${String(n).padEnd(7)} ${`${meanDepth.toFixed(1)}/${maxDepth}`.padEnd(15)} ${String(m).padEnd(13)} ` +
+        `${tree.toFixed(1).padStart(13)}  ${memory.toFixed(1).padStart(9)}  ${dense[0].padStart(13)}  ` +
+        `${dense[1].padStart(13)}  ${dense[2].padStart(18)}  ${dense[3]}`,
+    );
+    // Let the garbage collector and the event loop breathe between sizes.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  if (!sizes.includes(20_000)) return;
+  print('');
+  print('Worst case (time grows with n × depth): 20000 nodes below a chain of wrappers, one run each.');
+  print('spine   depth max  smoothTree ms  dense cost ms  speed-up  exact');
+  for (const spine of [300, 1000, 3000]) {
+    const { problem, maxDepth } = deepSpineTree(20_000, spine, 20070508);
+    const tree = timeMs(() => smoothTree(problem));
+    const dense = timeMs(() => smoothDenseCost(problem));
+    print(`${String(spine).padEnd(7)} ${String(maxDepth).padEnd(10)} ${tree.ms.toFixed(0).padStart(13)}  ` +
+      `${dense.ms.toFixed(0).padStart(13)}  ${`${(dense.ms / tree.ms).toFixed(1)}×`.padStart(8)}  ` +
+      `${sameCost(dense.result, tree.result.cost) ? 'yes' : 'NO'}`);
+  }
+}
