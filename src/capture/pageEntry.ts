@@ -1,5 +1,5 @@
 /**
- * The command line's page script, bundled as one classic script by src/cli/pageScript.ts: installs the page API
+ * The command line's page script, bundled as one classic script by src/cli/browser/pageScript.ts: installs the page API
  * (src/capture/page/pageApi.ts), which Node code calls through `callPage`. winnowExtract (capture, the whole pipeline
  * and the reader, run inside the page so its timings are the page's own), the label readers for training and for the
  * segmentation evaluation, and the methods `winnow eval` compares. Results are plain JSON.

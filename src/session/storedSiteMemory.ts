@@ -12,7 +12,7 @@ export interface StoredSiteMemory {
 /**
  * The site's memory from its stored JSON text (null for a new site): the one full decode of a run, done where the page
  * is classified. Memory that cannot be read starts afresh with a reason; the host that stores it has already made a
- * cheap check of the text (src/site/memory/siteMemoryCheck.ts), so this is a second guard.
+ * cheap check of the text (`SiteMemory.peekJson`), so this is a second guard.
  */
 export function readStoredSiteMemory(stored: string | null): StoredSiteMemory {
   const t0 = now();

@@ -22,7 +22,7 @@ export interface CaptureWithElements {
  * that file itself rather than index.html, whose pre-script DOM would have to be matched node by node to the marked
  * one; with JavaScript on (as in every other Winnow capture), so that <noscript> fallbacks stay hidden as they were
  * for the annotators. The archive has no external script files, so the page's scripts can hardly rebuild the DOM;
- * a leftover that navigates away is stopped (src/cli/evaluation/segmentationPageRoute.ts).
+ * a leftover that navigates away is stopped (src/cli/evaluation/segmentation/segmentationPageRoute.ts).
  *
  * Before capturing (`capture`), every trace of the annotation is removed (the attributes count towards the captured
  * HTML length, a classifier feature, and the outline style is not the site's), remembering the marked elements; after

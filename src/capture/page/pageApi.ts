@@ -1,6 +1,6 @@
 /**
  * The page script's API: what src/capture/pageEntry.ts installs in a page the command line renders, and the only
- * way Node code reaches into that page (`callPage` in src/cli/pageScript.ts). Arguments and results cross
+ * way Node code reaches into that page (`callPage` in src/cli/browser/pageScript.ts). Arguments and results cross
  * page.evaluate, so they are plain JSON. This file holds types only and no DOM types: src/cli, which compiles without
  * the DOM library, imports it.
  */

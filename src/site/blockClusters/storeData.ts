@@ -44,7 +44,7 @@ export interface StoreData {
 
 /**
  * 128 KiB per site: on iana (16 pages, one of them a 21 000-word registry) a 64 KiB budget already gives the same
- * decisions as an unbounded store (src/cli/benchBlockClusters.ts), and storage.local's 10 MB then holds ~80 sites.
+ * decisions as an unbounded store (src/cli/bench/benchBlockClusters.ts), and storage.local's 10 MB then holds ~80 sites.
  * A window of 32 pages per cluster is ample for theta-share decisions and lets a changed template age out.
  */
 export const DEFAULT_LIMITS: StoreLimits = { maxBytes: 128 * 1024, maxPagesPerCluster: 32 };

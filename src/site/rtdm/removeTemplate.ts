@@ -12,7 +12,7 @@
  *
  * Greedy is not the optimal mapping: when a new sibling with a template child's label comes first, it is taken
  * instead. Labels that carry hint bits and own-text hashes (skeletonLabels.ts) make such look-alikes rare; the bench
- * (src/cli/benchRtdm.ts) measures agreement with the full RTDM-TD mapping.
+ * (src/cli/bench/benchRtdm.ts) measures agreement with the full RTDM-TD mapping.
  */
 import type { Skeleton } from './skeleton.ts';
 import { treeIndex } from './treeIndex.ts';
