@@ -103,6 +103,17 @@ describe('usage errors', () => {
     expect(bad.stderr).toBe("winnow analyze: --penalty needs a number, got 'lots'");
   });
 
+  it('a value the pipeline refuses is a usage error too, with the pipeline\'s reason', async () => {
+    for (const cmd of ['analyze', 'extract']) {
+      const r = await winnow(cmd, 'x.html', '--penalty=-1');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('the penalty must be a finite number ≥ 0, got -1');
+    }
+    const t = await winnow('eval', '--dataset', 'wcxb', '--threshold', '1.5');
+    expect(t.code).toBe(2);
+    expect(t.stderr).toContain('the threshold must be in [0, 1], got 1.5');
+  });
+
   it('a stray argument to a command that takes none is a usage error', async () => {
     const r = await winnow('smooth', 'problems.jsonl');
     expect(r.code).toBe(2);

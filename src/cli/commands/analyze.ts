@@ -3,12 +3,11 @@ import { analyzeFiles } from '../analyze/analyzeFiles.ts';
 import { analysisJson } from '../analyze/analysisJson.ts';
 import { loadModel } from '../modelFile.ts';
 import { defineCommand } from '../options/commandSpec.ts';
-import { numberOption, scriptsOption } from '../options/optionValues.ts';
+import { numberOption, pipelineOptionValues, scriptsOption } from '../options/optionValues.ts';
 import { UsageError } from '../options/usageError.ts';
 import {
   MODEL_OPTION, PENALTY_OPTION, SCRIPTS_OPTION, SITE_OPTION, THRESHOLD_OPTION, TIMEOUT_OPTION,
 } from '../options/commonOptions.ts';
-import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../browser/readablePage.ts';
 import { formatSegmentTable } from '../analyze/segmentTable.ts';
 import { analyzeSite } from '../analyze/analyzeSite.ts';
@@ -44,10 +43,7 @@ export const analyzeCommand = defineCommand({
     if (positionals.length === 0) throw new UsageError('analyze needs at least one FILE_OR_DIR', true);
     const scripts = scriptsOption(values.scripts);
     if (values.site && !scripts) throw new UsageError('--scripts off does not work with --site yet');
-    const pipeline = pipelineOptions({
-      penaltyFactor: numberOption(values.penalty, 'penalty'),
-      threshold: numberOption(values.threshold, 'threshold'),
-    });
+    const pipeline = pipelineOptionValues(values);
     const model = await loadModel(values.model);
     const items = await expandInputs(positionals);
     const timeoutMs = numberOption(values.timeout, 'timeout') ?? DEFAULT_PAGE_TIMEOUT_MS;

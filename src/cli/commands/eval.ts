@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import { defineCommand } from '../options/commandSpec.ts';
-import { numberOption, scriptsOption } from '../options/optionValues.ts';
+import { numberOption, pipelineOptionValues, scriptsOption } from '../options/optionValues.ts';
 import { UsageError } from '../options/usageError.ts';
 import {
   LIMIT_OPTION, PENALTY_OPTION, SCRIPTS_OPTION, THRESHOLD_OPTION, TIMEOUT_OPTION,
 } from '../options/commonOptions.ts';
 import { REPO_ROOT } from '../datasets/dataPaths.ts';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../browser/readablePage.ts';
-import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { EVAL_DATASETS } from '../evaluation/content/evalDatasets.ts';
 import {
   FOLDER_DEFAULT_SPLIT, SPLITS, WCXB_DEFAULT_SPLIT, type SplitName,
@@ -92,10 +91,7 @@ export const evalCommand = defineCommand({
       return 0;
     }
     const timeoutMs = numberOption(values.timeout, 'timeout') ?? DEFAULT_PAGE_TIMEOUT_MS;
-    const pipeline = pipelineOptions({
-      penaltyFactor: numberOption(values.penalty, 'penalty'),
-      threshold: numberOption(values.threshold, 'threshold'),
-    });
+    const pipeline = pipelineOptionValues(values);
     if (name === SITE) {
       const outDir = values.out ?? join(REPO_ROOT, OUT_DIR, name);
       // --limit here keeps the first N sites of each dataset.

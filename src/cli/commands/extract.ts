@@ -2,12 +2,11 @@ import { expandInputs } from '../analyze/inputFiles.ts';
 import { analyzeFiles } from '../analyze/analyzeFiles.ts';
 import { loadModel } from '../modelFile.ts';
 import { defineCommand } from '../options/commandSpec.ts';
-import { numberOption, scriptsOption } from '../options/optionValues.ts';
+import { numberOption, pipelineOptionValues, scriptsOption } from '../options/optionValues.ts';
 import { UsageError } from '../options/usageError.ts';
 import {
   MODEL_OPTION, PENALTY_OPTION, SCRIPTS_OPTION, SITE_OPTION, THRESHOLD_OPTION, TIMEOUT_OPTION,
 } from '../options/commonOptions.ts';
-import { pipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../browser/readablePage.ts';
 import { reportProblems } from '../analyze/reportProblems.ts';
 import { analyzeSite } from '../analyze/analyzeSite.ts';
@@ -53,10 +52,7 @@ export const extractCommand = defineCommand({
     if (positionals.length === 0) throw new UsageError('extract needs at least one FILE', true);
     const scripts = scriptsOption(values.scripts);
     if (values.site && !scripts) throw new UsageError('--scripts off does not work with --site yet');
-    const pipeline = pipelineOptions({
-      penaltyFactor: numberOption(values.penalty, 'penalty'),
-      threshold: numberOption(values.threshold, 'threshold'),
-    });
+    const pipeline = pipelineOptionValues(values);
     const timeoutMs = numberOption(values.timeout, 'timeout') ?? DEFAULT_PAGE_TIMEOUT_MS;
     if (timeoutMs <= 0) throw new UsageError(`--timeout needs a positive number of milliseconds, got '${values.timeout}'`);
     const model = await loadModel(values.model);

@@ -1,3 +1,4 @@
+import { pipelineOptions, type PipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import { UsageError } from './usageError.ts';
 
 /** A number option, or undefined when absent; a clear error when it is not a number. */
@@ -29,4 +30,21 @@ export function choiceOption<T extends string>(value: string | undefined, name: 
     throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got '${value}'`);
   }
   return value as T;
+}
+
+/**
+ * The smoothing options from `--penalty` and `--threshold`, checked by the pipeline's own rules (pipelineOptions); a
+ * value it refuses is a usage error (exit 2), like any other bad option value.
+ */
+export function pipelineOptionValues(values: { penalty?: string | boolean; threshold?: string | boolean }):
+  PipelineOptions {
+  const partial = {
+    penaltyFactor: numberOption(values.penalty, 'penalty'),
+    threshold: numberOption(values.threshold, 'threshold'),
+  };
+  try {
+    return pipelineOptions(partial);
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
 }
