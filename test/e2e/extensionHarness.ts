@@ -6,8 +6,11 @@ import { extname, join, resolve, sep } from 'node:path';
 import { chromiumPath, QUIET_CHROMIUM_ARGS, VIEWPORT } from '../../src/cli/browser/chromium.ts';
 import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
 
-/** The built extension (`npm run build`); e2e tests always load what would ship. */
-export const DIST = join(REPO_ROOT, 'dist');
+/**
+ * The built extension (`npm run build`); e2e tests always load what would ship. WINNOW_DIST names another build
+ * folder (`vite build --outDir dist-mine`), so two people can build and test in one checkout at once.
+ */
+export const DIST = resolve(REPO_ROOT, process.env.WINNOW_DIST || 'dist');
 
 export function requireBuiltExtension(): void {
   if (!existsSync(join(DIST, 'manifest.json'))) {
