@@ -1,8 +1,9 @@
 import { selectorOf } from '../../src/capture/selectorOf.ts';
 import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import type { Segment } from '../../src/segment/segments.ts';
-import { ANNOTATION_SCHEMA_ID, ANNOTATION_SCHEMA_VERSION, type AnnotationExport } from '../shared/annotationSchema.ts';
+import { ANNOTATION_SCHEMA_ID, ANNOTATION_SCHEMA_VERSION, type AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { xpathOf } from './xpathOf.ts';
+import { segmentTextHash } from '../../src/labels/segmentText.ts';
 
 export interface ExportInput {
   url: string;
@@ -17,7 +18,7 @@ export interface ExportInput {
   now?: Date;
 }
 
-/** The page's segments as an annotation file (schema in extension/shared/annotations.schema.json). */
+/** The page's segments as an annotation file (schema in src/labels/annotations.schema.json). */
 export function buildAnnotationExport(input: ExportInput): AnnotationExport {
   return {
     schema: ANNOTATION_SCHEMA_ID,
@@ -42,6 +43,8 @@ export function buildAnnotationExport(input: ExportInput): AnnotationExport {
         humanLabel: null,
         parentSegment: seg.parentSegment,
         text: seg.text,
+        textHash: segmentTextHash(seg.text),
+        labelledAt: null,
         ...site,
       };
     }),

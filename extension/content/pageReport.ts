@@ -1,6 +1,6 @@
 /** What the page state reports: the run status the popup shows, and the segments as an annotation export. */
 import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
-import type { AnnotationExport } from '../shared/annotationSchema.ts';
+import type { AnnotationExport } from '../../src/labels/annotationFile.ts';
 import type { RunStatus } from '../shared/runStatus.ts';
 import { buildAnnotationExport } from './annotationExport.ts';
 import { completeRun, highlighted, type CompleteRun, type PageState } from './pageState.ts';

@@ -1,5 +1,5 @@
 import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import type { AnnotationExport } from '../shared/annotationSchema.ts';
+import type { AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { errorMessage } from '../shared/protocol.ts';
 import type { RunStatus } from '../shared/runStatus.ts';
 import { serialQueue } from '../shared/serialQueue.ts';

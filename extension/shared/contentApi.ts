@@ -1,7 +1,7 @@
 import type { Method } from './protocol.ts';
 import type { Mode } from './settings.ts';
 import type { RunStatus } from './runStatus.ts';
-import type { AnnotationExport } from './annotationSchema.ts';
+import type { AnnotationExport } from '../../src/labels/annotationFile.ts';
 
 /** Messages the content script in a tab answers. */
 export interface ContentApi {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
-import { validateAnnotationExport, type AnnotationExport } from '../../extension/shared/annotationSchema.ts';
+import { validateAnnotationExport, type AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { pageFingerprint, runFromPopup, shadowComputedStyle, textOfHtml, winnowShadowHtml } from './extensionHarness.ts';
 import { useExtensionBrowser } from './useExtensionBrowser.ts';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import type { SiteMemoryExport } from '../../extension/shared/siteMemoryApi.ts';
-import { validateAnnotationExport, type AnnotationExport } from '../../extension/shared/annotationSchema.ts';
+import { validateAnnotationExport, type AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
 import { useExtensionBrowser } from './useExtensionBrowser.ts';
 

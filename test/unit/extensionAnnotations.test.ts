@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { buildAnnotationExport } from '../../extension/content/annotationExport.ts';
 import { xpathOf } from '../../extension/content/xpathOf.ts';
-import { ANNOTATION_SCHEMA_VERSION, validateAnnotationExport } from '../../extension/shared/annotationSchema.ts';
+import { ANNOTATION_SCHEMA_VERSION, validateAnnotationExport } from '../../src/labels/annotationFile.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 
 function sample(siteSegments?: number[]) {
@@ -38,13 +38,13 @@ describe('annotation export', () => {
     file.segments[1].humanLabel = 'content';
     expect(validateAnnotationExport(file)).toEqual([]);
     const broken = JSON.parse(JSON.stringify(file));
-    broken.version = 2;
+    broken.version = 3;
     broken.segments[0].score = 1.5;
     broken.segments[1].label = 'maybe';
     broken.segments[2].parentSegment = 7;
     delete broken.page.url;
     expect(validateAnnotationExport(broken)).toEqual([
-      '$.version: expected 1, got 2',
+      '$.version: expected 2, got 3',
       '$.page.url: expected a string',
       '$.segments[0].score: expected a number in [0, 1], got 1.5',
       '$.segments[1].label: expected one of template, content',
@@ -64,7 +64,7 @@ describe('annotation export', () => {
   });
 
   it('the published JSON Schema requires the same fields the validator checks', () => {
-    const schema = JSON.parse(readFileSync('extension/shared/annotations.schema.json', 'utf8'));
+    const schema = JSON.parse(readFileSync('src/labels/annotations.schema.json', 'utf8'));
     const file = sample();
     expect([...schema.required].sort()).toEqual(Object.keys(file).sort());
     expect([...schema.properties.segments.items.required].sort()).toEqual(Object.keys(file.segments[0]).sort());
@@ -76,7 +76,7 @@ describe('annotation export', () => {
     expect(file.segments.map((s) => s.siteTemplate)).toEqual([false, true, false]);
     expect(validateAnnotationExport(file)).toEqual([]);
     expect(sample().segments.some((s) => 'siteTemplate' in s)).toBe(false);
-    const schema = JSON.parse(readFileSync('extension/shared/annotations.schema.json', 'utf8'));
+    const schema = JSON.parse(readFileSync('src/labels/annotations.schema.json', 'utf8'));
     expect(schema.properties.segments.items.properties.siteTemplate.type).toBe('boolean');
     const broken = JSON.parse(JSON.stringify(file));
     broken.segments[1].siteTemplate = 'yes';

@@ -1,11 +1,16 @@
 /**
- * "Export annotations": the JSON file a person downloads from the popup. Documented in
- * extension/shared/annotations.schema.json (JSON Schema); bump ANNOTATION_SCHEMA_VERSION on any incompatible change.
- * `humanLabel` is null until the labelling UI (a later issue) lets a person correct the model.
+ * The annotation file: one page's segments with the model's labels and a person's, as the popup exports it and
+ * imports it again, and as `winnow train --annotations` reads it. Documented in src/labels/annotations.schema.json
+ * (JSON Schema, which a unit test keeps in step with this validator); bump ANNOTATION_SCHEMA_VERSION on any
+ * incompatible change and teach `readAnnotationFile` the old version.
+ *
+ * Version 2 adds to each segment `textHash` (finds a labelled segment again when the page changed,
+ * src/labels/segmentText.ts) and `labelledAt` (when its human label was set: a newer label wins a merge). Version 1
+ * files are still read (src/labels/annotationMigration.ts).
  */
-import { optionProblem } from '../../src/pipeline/pipelineOptions.ts';
+import { optionProblem } from '../pipeline/pipelineOptions.ts';
 
-export const ANNOTATION_SCHEMA_VERSION = 1;
+export const ANNOTATION_SCHEMA_VERSION = 2;
 export const ANNOTATION_SCHEMA_ID = 'winnow-annotations';
 
 export type SegmentLabel = 'template' | 'content';
@@ -26,9 +31,13 @@ export interface AnnotatedSegment {
   /** Index of the enclosing segment in `segments`, -1 for the page's root segment. */
   parentSegment: number;
   text: string;
+  /** Hash of the segment's own text, white space collapsed (segmentTextHash): how labels find it again. */
+  textHash: string;
+  /** ISO 8601 time the human label was set; null when there is none. */
+  labelledAt: string | null;
   /**
    * Whether the segment's root repeats across the pages of the site Winnow remembers (site memory); absent when the
-   * run had none. Optional, so files without it stay valid version 1 files.
+   * run had none.
    */
   siteTemplate?: boolean;
 }
@@ -44,14 +53,19 @@ export interface AnnotationExport {
   segments: AnnotatedSegment[];
 }
 
-/** Every problem with a parsed file, as `path: what is wrong`; an empty list means it is valid. */
+/** Every problem with a parsed file of the current version, as `path: what is wrong`; an empty list means valid. */
 export function validateAnnotationExport(json: unknown): string[] {
+  return validateAnnotationVersion(json, ANNOTATION_SCHEMA_VERSION);
+}
+
+/** Every problem with a parsed file of the given version (1 or 2). */
+export function validateAnnotationVersion(json: unknown, version: 1 | 2): string[] {
   const errors: string[] = [];
   const v = new Validator(errors);
   if (!v.object(json, '$')) return errors;
   const o = json as Record<string, unknown>;
   v.literal(o.schema, ANNOTATION_SCHEMA_ID, '$.schema');
-  v.literal(o.version, ANNOTATION_SCHEMA_VERSION, '$.version');
+  v.literal(o.version, version, '$.version');
   if (v.object(o.page, '$.page')) {
     const p = o.page as Record<string, unknown>;
     v.string(p.url, '$.page.url');
@@ -83,11 +97,11 @@ export function validateAnnotationExport(json: unknown): string[] {
     errors.push('$.segments: expected an array');
     return errors;
   }
-  o.segments.forEach((seg, i) => validateSegment(v, seg, `$.segments[${i}]`, o.segments as unknown[]));
+  o.segments.forEach((seg, i) => validateSegment(v, seg, `$.segments[${i}]`, o.segments as unknown[], version));
   return errors;
 }
 
-function validateSegment(v: Validator, seg: unknown, at: string, all: unknown[]): void {
+function validateSegment(v: Validator, seg: unknown, at: string, all: unknown[], version: 1 | 2): void {
   if (!v.object(seg, at)) return;
   const s = seg as Record<string, unknown>;
   v.string(s.selector, `${at}.selector`, 1);
@@ -106,6 +120,12 @@ function validateSegment(v: Validator, seg: unknown, at: string, all: unknown[])
     v.fail(`${at}.parentSegment`, 'expected an integer');
   }
   v.string(s.text, `${at}.text`);
+  if (version >= 2) {
+    v.string(s.textHash, `${at}.textHash`, 1);
+    if (s.labelledAt !== null && v.string(s.labelledAt, `${at}.labelledAt`) &&
+      Number.isNaN(Date.parse(s.labelledAt as string))) v.fail(`${at}.labelledAt`, 'not an ISO 8601 time');
+    if (s.labelledAt !== null && s.humanLabel === null) v.fail(`${at}.labelledAt`, 'set without a human label');
+  }
   if (s.siteTemplate !== undefined && typeof s.siteTemplate !== 'boolean') v.fail(`${at}.siteTemplate`, 'expected a boolean');
 }
 
