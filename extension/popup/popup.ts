@@ -11,6 +11,7 @@ import { MODES, penaltyFromSlider, sliderFromPenalty, type Mode } from '../share
 import { loadSiteSettings, saveSiteSettings } from '../shared/settingsStore.ts';
 import { friendlyError } from '../shared/friendlyErrors.ts';
 import { downloadJson, exportFileName } from './downloadJson.ts';
+import { webisSegmentationOf } from '../../src/labels/webisSegmentation.ts';
 import { SiteMemoryPanel } from './siteMemoryPanel.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -24,6 +25,7 @@ const threshold = $<HTMLInputElement>('threshold');
 const thresholdValue = $<HTMLOutputElement>('threshold-value');
 const alwaysRun = $<HTMLInputElement>('always-run');
 const exportButton = $<HTMLButtonElement>('export');
+const exportWebisButton = $<HTMLButtonElement>('export-webis');
 const SLIDER_STEPS = Number(penalty.max);
 
 let tabId = -1;
@@ -120,10 +122,13 @@ async function setMode(mode: Mode): Promise<void> {
   }
 }
 
-async function exportAnnotations(): Promise<void> {
+/** The page's annotations as they are, or as a Webis-WebSeg-20 segmentation (`winnow-webis-….json`). */
+async function exportAnnotations(format: 'annotations' | 'webis'): Promise<void> {
   try {
     const file = await callTab(tabId, 'exportAnnotations', {});
-    downloadJson(document, file, exportFileName(file.page.url, new Date(file.createdAt)));
+    const name = exportFileName(file.page.url, new Date(file.createdAt));
+    if (format === 'annotations') downloadJson(document, file, name);
+    else downloadJson(document, webisSegmentationOf(file, name.replace(/^winnow-|\.json$/g, '')), name.replace(/^winnow-/, 'winnow-webis-'));
   } catch (e) {
     fail(e);
   }
@@ -151,7 +156,8 @@ async function main(): Promise<void> {
   }
   penalty.addEventListener('input', requestOptions);
   threshold.addEventListener('input', requestOptions);
-  exportButton.addEventListener('click', () => void exportAnnotations());
+  exportButton.addEventListener('click', () => void exportAnnotations('annotations'));
+  exportWebisButton.addEventListener('click', () => void exportAnnotations('webis'));
   alwaysRun.addEventListener('change', () => void setAlwaysRun(alwaysRun.checked));
   try {
     tabId = await targetTab();
@@ -165,6 +171,7 @@ async function main(): Promise<void> {
     alwaysRun.checked = (await loadSiteSettings(status.url)).alwaysRun;
     for (const el of [modes, tuning]) el.disabled = false;
     exportButton.disabled = false;
+    exportWebisButton.disabled = false;
     alwaysRun.disabled = !/^https?:/.test(status.url);
     modes.querySelector<HTMLInputElement>('input:checked')?.focus();
   } catch (e) {

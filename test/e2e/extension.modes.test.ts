@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { validateAnnotationExport, type AnnotationExport } from '../../src/labels/annotationFile.ts';
+import type { WebisSegmentation } from '../../src/labels/webisSegmentation.ts';
 import { pageFingerprint, runFromPopup, shadowComputedStyle, textOfHtml, winnowShadowHtml } from './extensionHarness.ts';
 import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
@@ -181,6 +182,20 @@ describe('the built extension on real pages', () => {
     }), file.segments);
     expect(found.every(Boolean)).toBe(true);
     void tabId;
+    // The same segments as a Webis-WebSeg-20 segmentation: closed rings of integer points inside the page.
+    const [webis] = await Promise.all([popup.waitForEvent('download'), popup.click('#export-webis')]);
+    expect(webis.suggestedFilename()).toMatch(/^winnow-webis-127\.0\.0\.1-.*\.json$/);
+    const seg = JSON.parse(readFileSync(await webis.path(), 'utf8')) as WebisSegmentation;
+    expect(seg.width).toBeGreaterThan(0);
+    expect(seg.height).toBeGreaterThan(0);
+    // Every segment but the page's root (earlier tests may have left a penalty that keeps few segments).
+    expect(seg.segmentations.winnow).toHaveLength(file.segments.filter((s) => s.parentSegment >= 0 && s.rect.width >= 1 &&
+      s.rect.height >= 1 && s.rect.x < seg.width && s.rect.y < seg.height).length);
+    for (const ring of seg.segmentations.winnow.flat(2)) {
+      expect(ring.length).toBe(5);
+      expect(ring[0]).toEqual(ring.at(-1));
+      expect(ring.every(([x, y]) => Number.isInteger(x) && x >= 0 && x <= seg.width && y >= 0 && y <= seg.height)).toBe(true);
+    }
     await popup.close();
     await page.close();
   });

@@ -122,3 +122,25 @@ describe('labels found again on a changed page', () => {
     expect(m.missing).toHaveLength(1);
   });
 });
+
+describe('Webis-WebSeg-20 export', () => {
+  it('writes every segment but the root as a closed rectangle inside the page, template ones apart', async () => {
+    const { webisSegmentationOf } = await import('../../src/labels/webisSegmentation.ts');
+    const file = (readAnnotationFile(JSON.stringify(v1File())) as { file: AnnotationExport }).file;
+    file.segments[0].rect = { x: 0, y: 0, width: 1280, height: 3000 };
+    file.segments[1].rect = { x: 10.4, y: -5, width: 300, height: 40.6 };
+    file.segments.push({ ...file.segments[1], selector: '#off', rect: { x: 2000, y: 10, width: 50, height: 50 }, humanLabel: null, labelledAt: null });
+    const w = webisSegmentationOf(file, '000042');
+    expect(w).toMatchObject({ id: '000042', width: 1280, height: 3000 });
+    // The menu's human label (content) overrides the model's (template).
+    expect(w.segmentations['winnow-template']).toEqual([]);
+    expect(w.segmentations.winnow).toEqual([[[[[10, 0], [10, 36], [310, 36], [310, 0], [10, 0]]]]]);
+    for (const ring of w.segmentations.winnow.flat(2)) {
+      expect(ring[0]).toEqual(ring.at(-1));
+      for (const [x, y] of ring) {
+        expect(x >= 0 && x <= w.width && y >= 0 && y <= w.height).toBe(true);
+        expect(Number.isInteger(x) && Number.isInteger(y)).toBe(true);
+      }
+    }
+  });
+});
