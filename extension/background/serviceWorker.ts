@@ -8,6 +8,7 @@ import { dispatch, type Handlers } from '../shared/protocol.ts';
 import type { BackgroundApi } from '../shared/backgroundApi.ts';
 import type { Mode } from '../shared/settings.ts';
 import { runOnTab } from './runOnTab.ts';
+import { callTab } from '../shared/runtimeClient.ts';
 import { bundledModel } from './modelFile.ts';
 import { syncAlwaysRun } from './alwaysRun.ts';
 import { clearFailure, reportFailure } from './reportFailure.ts';
@@ -20,6 +21,12 @@ const MENU: Array<{ id: string; title: string; mode: Mode }> = [
   { id: 'winnow-highlight', title: 'Winnow: highlight template parts', mode: 'highlight' },
   { id: 'winnow-hide', title: 'Winnow: hide template parts', mode: 'hide' },
   { id: 'winnow-reader', title: 'Winnow: reader view', mode: 'reader' },
+];
+
+/** Context menu items that save the clean page (run first when Winnow has not run on it yet). */
+const SAVE_MENU: Array<{ id: string; title: string; format: 'markdown' | 'html' }> = [
+  { id: 'winnow-save-markdown', title: 'Winnow: save clean page as Markdown', format: 'markdown' },
+  { id: 'winnow-save-html', title: 'Winnow: save clean page as HTML', format: 'html' },
 ];
 
 const siteMemory = new SiteMemoryStore(browser.storage.local);
@@ -44,6 +51,17 @@ async function runFromBrowserUi(tabId: number | undefined, mode?: Mode): Promise
   }
 }
 
+async function saveFromBrowserUi(tabId: number | undefined, format: 'markdown' | 'html'): Promise<void> {
+  if (tabId === undefined || tabId < 0) return;
+  try {
+    await clearFailure(tabId);
+    await runOnTab(tabId);
+    await callTab(tabId, 'saveArticle', { format });
+  } catch (e) {
+    await reportFailure(tabId, e);
+  }
+}
+
 browser.commands.onCommand.addListener((command: string, tab?: browser.Tabs.Tab) => {
   if (command !== RUN_COMMAND) return;
   const run = async () => {
@@ -56,11 +74,13 @@ browser.commands.onCommand.addListener((command: string, tab?: browser.Tabs.Tab)
 browser.contextMenus.onClicked.addListener((info, tab) => {
   const item = MENU.find((m) => m.id === info.menuItemId);
   if (item) void runFromBrowserUi(tab?.id, item.mode);
+  const save = SAVE_MENU.find((m) => m.id === info.menuItemId);
+  if (save) void saveFromBrowserUi(tab?.id, save.format);
 });
 
 browser.runtime.onInstalled.addListener(() => {
   void browser.contextMenus.removeAll().then(() => {
-    for (const m of MENU) browser.contextMenus.create({ id: m.id, title: m.title, contexts: ['page'] });
+    for (const m of [...MENU, ...SAVE_MENU]) browser.contextMenus.create({ id: m.id, title: m.title, contexts: ['page'] });
   });
   void syncAlwaysRun().catch(() => {});
 });

@@ -47,6 +47,7 @@ function start(): void {
     status: () => controller.status(),
     forgetSite: () => controller.forgetSite(),
     exportAnnotations: () => controller.exportAnnotations(),
+    saveArticle: ({ format }) => controller.saveArticle(format),
   };
   browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>
     dispatch('winnow/content', handlers, message, sender));

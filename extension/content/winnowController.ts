@@ -12,6 +12,7 @@ import { completeRun, newPageState, type SmoothingSettings } from './pageState.t
 import { PageView } from './pageView.ts';
 import { changeSettings } from './settingsChange.ts';
 import { afterNextPaint } from './yieldToPage.ts';
+import { saveArticle, type ArticleFormat, type SavedArticle } from './articleSave.ts';
 export type { ControllerDeps };
 
 /**
@@ -28,8 +29,8 @@ export class WinnowController {
   private latestOptions: SmoothingSettings | null = null;
   private watcher: LiveWatcher | null = null;
 
-  constructor(doc: Document, private readonly deps: ControllerDeps) {
-    this.view = new PageView(doc, {
+  constructor(private readonly doc: Document, private readonly deps: ControllerDeps) {
+    this.view = new PageView(this.doc, {
       // Leaving the reader by Escape or its button puts the page back as the site made it.
       closed: () => {
         this.state.mode = 'off';
@@ -37,12 +38,10 @@ export class WinnowController {
       },
       theme: (readerTheme) => { void changeSettings(this.state, this.deps, { readerTheme }); },
     });
-    this.pageRun = new PageRun(doc, this.state, deps, this.view);
+    this.pageRun = new PageRun(this.doc, this.state, deps, this.view);
   }
 
-  get hasRun(): boolean {
-    return this.state.smoothed !== null;
-  }
+  get hasRun(): boolean { return this.state.smoothed !== null; }
 
   /** Runs once per page; later calls only switch the mode. */
   run(mode?: Mode): Promise<RunStatus> {
@@ -102,9 +101,7 @@ export class WinnowController {
     });
   }
 
-  status(): RunStatus | null {
-    return runStatusOf(this.state);
-  }
+  status(): RunStatus | null { return runStatusOf(this.state); }
 
   /**
    * "Forget this site" (the background has already dropped the stored memory): the page is shown again without the
@@ -119,8 +116,11 @@ export class WinnowController {
     });
   }
 
-  exportAnnotations(): AnnotationExport {
-    return annotationsOf(this.state);
+  exportAnnotations(): AnnotationExport { return annotationsOf(this.state); }
+
+  /** The reader's article saved as Markdown or standalone HTML (a download made in the page). */
+  saveArticle(format: ArticleFormat): Promise<SavedArticle> {
+    return this.enqueue(() => saveArticle(this.doc, completeRun(this.state), format));
   }
 
   /** The page changed a lot: capture and classify again, keeping the mode the person chose. */

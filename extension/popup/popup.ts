@@ -26,6 +26,7 @@ const thresholdValue = $<HTMLOutputElement>('threshold-value');
 const alwaysRun = $<HTMLInputElement>('always-run');
 const exportButton = $<HTMLButtonElement>('export');
 const exportWebisButton = $<HTMLButtonElement>('export-webis');
+const saveButtons = { markdown: $<HTMLButtonElement>('save-markdown'), html: $<HTMLButtonElement>('save-html') };
 const SLIDER_STEPS = Number(penalty.max);
 
 let tabId = -1;
@@ -134,6 +135,15 @@ async function exportAnnotations(format: 'annotations' | 'webis'): Promise<void>
   }
 }
 
+/** The clean page as a file: the content script builds it and downloads it from the page. */
+async function saveArticle(format: 'markdown' | 'html'): Promise<void> {
+  try {
+    await callTab(tabId, 'saveArticle', { format });
+  } catch (e) {
+    fail(e);
+  }
+}
+
 async function setAlwaysRun(enabled: boolean): Promise<void> {
   try {
     const origin = new URL(tabUrl).origin;
@@ -158,6 +168,9 @@ async function main(): Promise<void> {
   threshold.addEventListener('input', requestOptions);
   exportButton.addEventListener('click', () => void exportAnnotations('annotations'));
   exportWebisButton.addEventListener('click', () => void exportAnnotations('webis'));
+  for (const format of ['markdown', 'html'] as const) {
+    saveButtons[format].addEventListener('click', () => void saveArticle(format));
+  }
   alwaysRun.addEventListener('change', () => void setAlwaysRun(alwaysRun.checked));
   try {
     tabId = await targetTab();
@@ -172,6 +185,7 @@ async function main(): Promise<void> {
     for (const el of [modes, tuning]) el.disabled = false;
     exportButton.disabled = false;
     exportWebisButton.disabled = false;
+    for (const b of Object.values(saveButtons)) b.disabled = false;
     alwaysRun.disabled = !/^https?:/.test(status.url);
     modes.querySelector<HTMLInputElement>('input:checked')?.focus();
   } catch (e) {

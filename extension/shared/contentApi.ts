@@ -19,4 +19,6 @@ export interface ContentApi {
   /** After the background forgot this site: shows the page again without the site prior (no site templates). */
   forgetSite: Method<Record<string, never>, RunStatus>;
   exportAnnotations: Method<Record<string, never>, AnnotationExport>;
+  /** Downloads the reader's article (what the reader view shows) as Markdown or standalone HTML, from the page. */
+  saveArticle: Method<{ format: 'markdown' | 'html' }, { fileName: string; bytes: number }>;
 }

@@ -81,11 +81,11 @@ describe('background service worker', () => {
     expect(calls).toContainEqual(['tabs.sendMessage', 4, 'run', { mode: 'reader' }]);
   });
 
-  it('creates the three context-menu entries on install', async () => {
+  it('creates the context-menu entries on install: three modes, and saving the clean page two ways', async () => {
     await fire('runtime.onInstalled', {});
     await settle();
     expect(calls.filter((c) => c[0] === 'contextMenus.create').map((c) => c[1]))
-      .toEqual(['winnow-highlight', 'winnow-hide', 'winnow-reader']);
+      .toEqual(['winnow-highlight', 'winnow-hide', 'winnow-reader', 'winnow-save-markdown', 'winnow-save-html']);
   });
 
   it('a failed run from the shortcut shows a "!" badge with a friendly message', async () => {
