@@ -7,6 +7,7 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { HintBit } from '../snapshot/hintBits.ts';
 import { HEADING_TAGS } from '../segment/sdTree.ts';
+import { TAG } from '../snapshot/tags.ts';
 import { subtreeEnd } from '../snapshot/tree.ts';
 
 /**
@@ -66,25 +67,47 @@ const LINK_LIST_MIN_LINKS = 2;
 /** ...and no block holding this many characters outside links (about a sentence: a story's paragraph). */
 const LINK_LIST_MAX_PROSE = 40;
 
-/** Mostly link text, several links, no sentence of prose: a menu, a tag cloud, a column of teasers. */
-export function isLinkList(s: PageSnapshot, i: number, maxProse: Uint32Array): boolean {
-  return s.links[i] >= LINK_LIST_MIN_LINKS && s.anchorChars[i] >= LINK_LIST_ANCHOR_SHARE * s.textChars[i] &&
-    maxProse[i] < LINK_LIST_MAX_PROSE;
+/** Per node, what tells a list of links from the rest; computed once per page (linkListMeasures). */
+export interface LinkListMeasures {
+  /** The largest own prose density (ownDensity(s, true)) over the subtree. */
+  maxProse: Uint32Array;
+  /** Links in the subtree that have text of their own: not a picture alone (an avatar, a thumbnail, a logo). */
+  textLinks: Uint32Array;
+}
+
+/** The measures isLinkList reads, for every node of the page; `prose` is ownDensity(s, true). */
+export function linkListMeasures(s: PageSnapshot, prose: Uint32Array): LinkListMeasures {
+  const textLinks = new Uint32Array(s.count);
+  // An <a> never holds another, so an <a> counted as a link is exactly one link: its own.
+  for (let i = 0; i < s.count; i++) textLinks[i] = s.tag[i] === TAG.A && s.links[i] > 0 && s.textChars[i] > 0 ? 1 : 0;
+  for (let i = s.count - 1; i > 0; i--) textLinks[s.parent[i]] += textLinks[i];
+  return { maxProse: subtreeMaxProse(s, prose), textLinks };
+}
+
+/**
+ * Mostly link text, several links, no sentence of prose: a menu, a tag cloud, a column of teasers. Links are
+ * counted by those with words when there are any: a picture linked beside its name goes to the same place (a forum
+ * author's avatar and name, a teaser's thumbnail and title), so an author block is one entry, not a list; a row of
+ * linked pictures alone (share icons) still counts each.
+ */
+export function isLinkList(s: PageSnapshot, i: number, m: LinkListMeasures): boolean {
+  const links = m.textLinks[i] > 0 ? m.textLinks[i] : s.links[i];
+  return links >= LINK_LIST_MIN_LINKS && s.anchorChars[i] >= LINK_LIST_ANCHOR_SHARE * s.textChars[i] &&
+    m.maxProse[i] < LINK_LIST_MAX_PROSE;
 }
 
 /**
  * Link lists outside the article: menus, "most read", tag clouds, teaser columns that the smoothing kept. Inside
- * the article a list of links is the author's (sources, a list of posts), so it stays. `maxProse` is
- * subtreeMaxProse of ownDensity(s, true).
+ * the article a list of links is the author's (sources, a list of posts), so it stays.
  */
 export function dropLinkLists(s: PageSnapshot, keep: Uint8Array, protect: Uint8Array, article: number,
-  maxProse: Uint32Array): void {
+  measures: LinkListMeasures): void {
   const articleEnd = article >= 0 ? subtreeEnd(s, article) : -1;
   const dropped = new Uint8Array(s.count);
   for (let i = 1; i < s.count; i++) {
     if (dropped[s.parent[i]]) {
       dropped[i] = 1, keep[i] = 0;
-    } else if (keep[i] && !protect[i] && !(i > article && i < articleEnd) && isLinkList(s, i, maxProse)) {
+    } else if (keep[i] && !protect[i] && !(i > article && i < articleEnd) && isLinkList(s, i, measures)) {
       dropped[i] = 1, keep[i] = 0;
     }
   }
@@ -99,4 +122,3 @@ export function subtreeMaxProse(s: PageSnapshot, prose: Uint32Array): Uint32Arra
   }
   return maxProse;
 }
-

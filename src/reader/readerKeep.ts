@@ -3,7 +3,7 @@ import { TAG } from '../snapshot/tags.ts';
 import { ownDensity } from '../segment/sdTree.ts';
 import { readerArticle } from './readerArticle.ts';
 import { subtreeEnd } from '../snapshot/tree.ts';
-import { dropCommentSections, dropLinkLists, subtreeMaxProse } from './readerDrops.ts';
+import { dropCommentSections, dropLinkLists, linkListMeasures } from './readerDrops.ts';
 import { keepRecords } from './readerRecords.ts';
 import { NOT_STORY } from './readerHints.ts';
 import { mainArea } from './mainArea.ts';
@@ -80,11 +80,11 @@ export function readerKeepAndArticle(s: PageSnapshot, values: ArrayLike<number>,
     keepOnlyInside(s, keep, main);
     if (article < 0) rescue(main, NOT_STORY & ~HintBit.COMMENT);
   }
-  const maxProse = subtreeMaxProse(s, prose);
-  keepRecords(s, keep, article, maxProse);
+  const linkMeasures = linkListMeasures(s, prose);
+  keepRecords(s, keep, article, linkMeasures);
   if (thread < 0) dropCommentSections(s, keep, protect, article);
   const beforeLinkLists = keep.slice();
-  dropLinkLists(s, keep, protect, article, maxProse);
+  dropLinkLists(s, keep, protect, article, linkMeasures);
   // A page that is a list of links (a news aggregator's front page, a job board) is its links: when dropping link
   // lists would leave under a quarter of the text, and less than a paragraph, they stay.
   const left = keptText(s, keep, ownText);

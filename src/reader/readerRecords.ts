@@ -6,7 +6,7 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { NOT_STORY } from './readerHints.ts';
-import { isLinkList } from './readerDrops.ts';
+import { isLinkList, type LinkListMeasures } from './readerDrops.ts';
 
 /** A record holds a block with about a sentence outside links (as LINK_LIST_MAX_PROSE in readerDrops.ts). */
 const RECORD_MIN_PROSE = 40;
@@ -34,10 +34,11 @@ const ALIGN_PX = 2;
  * ancestors), or when one record holds the article (SD's densest prose: a listing whose one record SD picked is
  * still a listing) and at least MIN_RECORDS records hold prose blocks at least PEER_PROSE_SHARE as long as the
  * article record's (so a story is not a listing of one story and the teaser boxes under it). Each record of such a
- * listing is then kept, with its parts that are not named as chrome and not link lists. `maxProse` is, per node, the
- * largest own prose density in its subtree.
+ * listing is then kept, with its parts that are not named as chrome and not link lists (`measures.maxProse` is, per
+ * node, the largest own prose density in its subtree).
  */
-export function keepRecords(s: PageSnapshot, keep: Uint8Array, article: number, maxProse: Uint32Array): void {
+export function keepRecords(s: PageSnapshot, keep: Uint8Array, article: number, measures: LinkListMeasures): void {
+  const { maxProse } = measures;
   const onArticlePath = new Uint8Array(s.count);
   for (let a = article; a >= 0; a = s.parent[a]) onArticlePath[a] = 1;
   const groups = groupTwins(s, maxProse);
@@ -70,7 +71,7 @@ export function keepRecords(s: PageSnapshot, keep: Uint8Array, article: number, 
     const g = groupOf[i];
     if (g >= 0 && keep[p] && isListing(g)) {
       inRecord[i] = keep[i] = 1;
-    } else if (inRecord[p] && !isChrome(s, i, maxProse)) {
+    } else if (inRecord[p] && !isChrome(s, i, measures)) {
       inRecord[i] = keep[i] = 1;
     }
   }
@@ -114,6 +115,6 @@ function isRecord(s: PageSnapshot, i: number, maxProse: Uint32Array): boolean {
 }
 
 /** A part of a record that a reader leaves out: named as chrome, or a list of links without a sentence of prose. */
-function isChrome(s: PageSnapshot, i: number, maxProse: Uint32Array): boolean {
-  return (s.hints[i] & NOT_STORY) !== 0 || isLinkList(s, i, maxProse);
+function isChrome(s: PageSnapshot, i: number, measures: LinkListMeasures): boolean {
+  return (s.hints[i] & NOT_STORY) !== 0 || isLinkList(s, i, measures);
 }

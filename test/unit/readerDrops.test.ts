@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropCommentSections, dropLinkLists, subtreeMaxProse } from '../../src/reader/readerDrops.ts';
+import { dropCommentSections, dropLinkLists, linkListMeasures, subtreeMaxProse } from '../../src/reader/readerDrops.ts';
 import { subtreeEnd } from '../../src/snapshot/tree.ts';
 import { ownDensity } from '../../src/segment/sdTree.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
@@ -86,8 +86,35 @@ describe('dropLinkLists', () => {
     const keep = new Uint8Array(s.count).fill(1);
     const protect = new Uint8Array(s.count);
     protect[0] = protect[1] = 1;
-    dropLinkLists(s, keep, protect, 1, subtreeMaxProse(s, ownDensity(s, true)));
+    dropLinkLists(s, keep, protect, 1, linkListMeasures(s, ownDensity(s, true)));
     expect(Array.from(keep)).toEqual([1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it('counts a linked picture beside a linked name as one entry: a forum author block stays', () => {
+    // body > div#story(p) ; dl.postprofile(dt(a.avatar(img), a.username "jahboater"), dd "Posts: 9179") ;
+    // div.share(a(img), a(img), a(img)): three linked pictures alone are still a list.
+    const t = buildSnapshot([
+      { parent: -1, tag: 'body', rect: [0, 0, 1000, 1000] },
+      { parent: 0, tag: 'div', rect: [200, 0, 800, 1000] },
+      { parent: 1, tag: 'p', rect: [200, 0, 800, 300], text: prose('story', 10) },
+      { parent: 0, tag: 'dl', rect: [0, 0, 200, 200] },
+      { parent: 3, tag: 'dt', rect: [0, 0, 200, 120] },
+      { parent: 4, tag: 'a', rect: [0, 0, 90, 62], link: 'intra' },
+      { parent: 5, tag: 'img', rect: [0, 0, 90, 62] },
+      { parent: 4, tag: 'a', rect: [0, 62, 200, 20], text: 'jahboater', link: 'intra' },
+      { parent: 3, tag: 'dd', rect: [0, 120, 200, 20], text: 'Posts: 9179' },
+      { parent: 0, tag: 'div', rect: [0, 300, 200, 40] },
+      { parent: 9, tag: 'a', rect: [0, 300, 40, 40], link: 'external' },
+      { parent: 9, tag: 'a', rect: [40, 300, 40, 40], link: 'external' },
+      { parent: 9, tag: 'a', rect: [80, 300, 40, 40], link: 'external' },
+    ]);
+    const keep = new Uint8Array(t.count).fill(1);
+    const protect = new Uint8Array(t.count);
+    protect[0] = protect[1] = 1;
+    const measures = linkListMeasures(t, ownDensity(t, true));
+    expect(Array.from(measures.textLinks)).toEqual([1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0]);
+    dropLinkLists(t, keep, protect, 1, measures);
+    expect(Array.from(keep)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
   });
 
   it('subtreeEnd is one past the last descendant', () => {

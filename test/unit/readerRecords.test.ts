@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keepRecords } from '../../src/reader/readerRecords.ts';
-import { subtreeMaxProse } from '../../src/reader/readerDrops.ts';
+import { linkListMeasures } from '../../src/reader/readerDrops.ts';
 import { ownDensity } from '../../src/segment/sdTree.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
@@ -14,7 +14,7 @@ type Spec = NodeSpec & { kept?: boolean };
 function keptAfter(nodes: Spec[], article = -1): number[] {
   const s: PageSnapshot = buildSnapshot(nodes);
   const keep = Uint8Array.from(nodes, (n) => (n.kept ? 1 : 0));
-  keepRecords(s, keep, article, subtreeMaxProse(s, ownDensity(s, true)));
+  keepRecords(s, keep, article, linkListMeasures(s, ownDensity(s, true)));
   return [...keep.keys()].filter((i) => keep[i] === 1);
 }
 
