@@ -1,5 +1,5 @@
 /** The reader view's article for a run: the body text the reader decision keeps, under its headline and byline. */
-import { buildReaderContentSliced } from './readerContent.ts';
+import { buildReaderContentSliced, type ElementLayout } from './readerContent.ts';
 import type { CompleteRun } from './pageState.ts';
 import { yieldToPage } from './yieldToPage.ts';
 
@@ -15,6 +15,7 @@ export async function readerArticle(doc: Document, { capture: c, smoothed: s }: 
       const i = c.indexOf.get(el);
       return i !== undefined && s.readerKeep[i] === 1 ? 'keep' : 'skip';
     },
+    layoutOf: (el) => layoutOf(doc, el),
   }, { sliceMs: 25, yieldToPage });
   // An empty reader would look broken: it says why it is empty and what to change.
   if (!article.querySelector('p, pre, table, li, img, blockquote')) {
@@ -24,4 +25,19 @@ export async function readerArticle(doc: Document, { capture: c, smoothed: s }: 
     article.append(note);
   }
   return article;
+}
+
+/** Displays that put an element on lines of its own (inline-block and table parts stay in their line or row). */
+const LINE_DISPLAYS = /^(block|flex|grid|list-item|table|flow-root)\b/;
+
+/**
+ * How the live page sets an element: a computed style, read only for the spans and headings of the kept content. A
+ * float or an absolutely placed element is made a block by CSS too, but sits beside the text (a drop cap, an icon),
+ * not on a line of its own.
+ */
+function layoutOf(doc: Document, el: Element): ElementLayout {
+  const style = doc.defaultView?.getComputedStyle(el);
+  if (!style) return { block: false, fontPx: 0 };
+  const inFlow = style.float === 'none' && style.position !== 'absolute' && style.position !== 'fixed';
+  return { block: inFlow && LINE_DISPLAYS.test(style.display), fontPx: parseFloat(style.fontSize) || 0 };
 }

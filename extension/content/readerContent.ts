@@ -4,7 +4,8 @@
  * and quotes; drops template parts, invisible elements, scripts, forms and embeds; unwraps layout containers; copies
  * only harmless attributes. What is content is the core's reader decision alone (the verdict): no element is dropped
  * here for what it is named, so the view shows the text `winnow extract` gives. Works on any Document (happy-dom in
- * tests): it reads no layout.
+ * tests): what it knows of the page's layout (which <span>s the page sets on a line of their own) it is told
+ * (`layoutOf`), as `winnow extract` knows it from the capture's style bits.
  */
 import { parseUrl } from '../shared/parseUrl.ts';
 import { DROPPED_TAGS, LAZY_SRC, LAZY_SRCSET } from '../../src/reader/readerMarkup.ts';
@@ -24,6 +25,12 @@ const BLOCKS = new Set([
   'section', 'article', 'main', 'header', 'footer', 'aside', 'nav', 'center', 'details', 'summary', 'address',
   'body', 'figcaption', 'li', 'dt', 'dd', 'caption',
 ]);
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/**
+ * A line of a heading set in type this much smaller than the heading's largest is its kicker (spiegel.de's
+ * "Dachzeile" above the headline) or a subtitle, and is shown small; lines of about that size are the headline.
+ */
+const MINOR_LINE_FONT_RATIO = 0.85;
 const ATTRIBUTES: Record<string, string[]> = {
   a: ['href', 'title'],
   img: ['src', 'alt', 'title', 'width', 'height', 'srcset', 'sizes'],
@@ -38,6 +45,13 @@ const ATTRIBUTES: Record<string, string[]> = {
   code: ['lang'],
 };
 
+/** How the page lays out an element: on a line of its own (display block, flex, list-item…) or not; its font size. */
+export interface ElementLayout {
+  block: boolean;
+  /** CSS px; 0 when unknown. */
+  fontPx: number;
+}
+
 export interface ReaderContentOptions {
   /** Whether a (visible) element and its subtree belong in the article; elements not judged are dropped. */
   verdict: (el: Element) => NodeVerdict;
@@ -51,7 +65,18 @@ export interface ReaderContentOptions {
   byline?: Element | null;
   /** Author names the document declares (meta tags, JSON-LD), shown when no byline element was found. */
   declaredByline?: string | null;
+  /**
+   * The page's layout of an element that has no block tag of its own (a <span>, a <font>) and of headings. A kicker
+   * and its headline are often two spans of one heading that the page sets on two lines: copied as inline text they
+   * run into one line ("Feline Fate Brigitta the Wheelchair Cat…"), or into one word when the markup has no space
+   * between them, so a span the page lays out as a block stays a line of its own. Without it every such element is
+   * taken as inline.
+   */
+  layoutOf?: (el: Element) => ElementLayout;
 }
+
+/** The page's font size (CSS px) of each line made here (lineElement), for telling a kicker from its headline. */
+const lineFontPx = new WeakMap<Element, number>();
 
 export function buildReaderContent(root: Element, out: Document, options: ReaderContentOptions): DocumentFragment {
   const steps = readerSteps(root, out, options);
@@ -87,10 +112,11 @@ function* readerSteps(root: Element, out: Document, options: ReaderContentOption
   };
   const article = yield* convertChildren(root, out, body, false);
   const firstHeading = article.querySelector('h1, h2');
-  const title = headline ? plainText(headline) : options.title;
-  if (title && (headline || !(firstHeading && sameText(firstHeading.textContent ?? '', title)))) {
+  if (headline) {
+    fragment.append(titleHeading(headline, out, options));
+  } else if (options.title && !(firstHeading && sameText(firstHeading.textContent ?? '', options.title))) {
     const h1 = out.createElement('h1');
-    h1.textContent = title;
+    h1.textContent = options.title;
     fragment.append(h1);
   }
   const by = byline ? plainText(byline) : options.declaredByline?.trim() ?? '';
@@ -106,6 +132,70 @@ function* readerSteps(root: Element, out: Document, options: ReaderContentOption
 
 function plainText(el: Element): string {
   return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The headline as the page sets it: its text, one line per part the page lays out as a block (a kicker over the
+ * title), plain text only (the headline's links and markup are the page's, not the story's).
+ */
+function titleHeading(headline: Element, out: Document, o: ReaderContentOptions): HTMLElement {
+  const h1 = out.createElement('h1');
+  const headingPx = o.layoutOf?.(headline).fontPx ?? 0;
+  const lines: HTMLElement[] = [];
+  let text = '';
+  const flush = (fontPx: number) => {
+    const t = text.replace(/\s+/g, ' ').trim();
+    if (t) lines.push(lineElement(out, fontPx, t));
+    text = '';
+  };
+  const walk = (el: Element) => {
+    for (const child of Array.from(el.childNodes)) {
+      if (child.nodeType === 3) text += (child as Text).data;
+      if (child.nodeType !== 1 || DROPPED_TAGS.has((child as Element).localName)) continue;
+      const layout = o.layoutOf?.(child as Element);
+      if (!layout?.block) {
+        walk(child as Element);
+        continue;
+      }
+      flush(headingPx);
+      walk(child as Element);
+      flush(layout.fontPx);
+    }
+  };
+  walk(headline);
+  flush(headingPx);
+  if (lines.length <= 1) {
+    h1.textContent = lines[0]?.textContent ?? plainText(headline);
+    return h1;
+  }
+  lines.forEach((line, k) => h1.append(...(k > 0 ? [out.createTextNode(' ')] : []), line));
+  markMinorLines(h1, headingPx);
+  return h1;
+}
+
+/** A line of text the page sets on its own (readerView's `.line` shows it as a block); `fontPx` 0 when unknown. */
+function lineElement(out: Document, fontPx: number, ...content: Array<Node | string>): HTMLElement {
+  const span = out.createElement('span');
+  span.className = 'line';
+  span.append(...content);
+  lineFontPx.set(span, fontPx);
+  return span;
+}
+
+/**
+ * Marks the lines of a heading that the page sets in smaller type than the heading's largest text as minor (a
+ * kicker, a subtitle). The largest, not the heading's own size: spiegel.de's h2 is 13 px, its kicker 15 and its
+ * headline 20; the heading's own size counts only for its text outside the lines.
+ */
+function markMinorLines(heading: Element, headingPx: number): void {
+  const lines = Array.from(heading.querySelectorAll('.line'));
+  const chars = (n: Node) => (n.textContent ?? '').replace(/\s/g, '').length;
+  const loose = chars(heading) > lines.reduce((sum, l) => sum + chars(l), 0);
+  const largest = Math.max(loose ? headingPx : 0, ...lines.map((l) => lineFontPx.get(l) ?? 0));
+  for (const line of lines) {
+    const px = lineFontPx.get(line) ?? 0;
+    if (px > 0 && px < MINOR_LINE_FONT_RATIO * largest) line.classList.add('minor');
+  }
 }
 
 function* convertChildren(el: Element, out: Document, o: ReaderContentOptions, preformatted: boolean):
@@ -142,10 +232,25 @@ function* convertElement(el: Element, out: Document, o: ReaderContentOptions, pr
     copy.append(children);
     if (name === 'a' && !copy.hasAttribute('href')) return unwrap(copy, out);
     if (isEmpty(copy) && !['br', 'hr', 'td', 'th'].includes(name)) return null;
+    if (HEADINGS.has(name) && copy.querySelector('.line')) markMinorLines(copy, o.layoutOf?.(el).fontPx ?? 0);
     return copy;
   }
+  if (pre) return children;
   // A layout container: keep what is inside, with loose inline runs gathered into paragraphs.
-  return BLOCKS.has(name) && !pre ? paragraphize(children, out) : children;
+  if (BLOCKS.has(name)) return paragraphize(children, out);
+  // A <span> or the like that the page sets on a line of its own stays one: a kicker is not run into its headline.
+  const layout = o.layoutOf?.(el);
+  if (!layout?.block) return children;
+  if (Array.from(children.childNodes).some((n) => n.nodeType === 1 && BLOCKS.has((n as Element).localName))) {
+    return paragraphize(children, out);
+  }
+  const line = lineElement(out, layout.fontPx, children);
+  trimEdges(line);
+  if (isEmpty(line)) return null;
+  // The space keeps the words apart in the text (textContent, copy and paste); beside a block it is not drawn.
+  const f = out.createDocumentFragment();
+  f.append(line, out.createTextNode(' '));
+  return f;
 }
 
 function convertImage(img: Element, out: Document): Element | null {

@@ -10,7 +10,9 @@ const CSS = `
 @media (prefers-color-scheme: dark) {
   .reader.auto { --bg: #17181b; --fg: #e6e4df; --muted: #a0a3a8; --rule: #3a3b3f; --code: #232428; --link: #8ab4f8; }
 }
-.bar { position: sticky; top: 0; display: flex; gap: 8px; justify-content: flex-end; padding: 10px 16px;
+/* The article's blocks below are each a stacking context of their own (content-visibility implies paint
+   containment), painted after the bar in tree order: without a z-index they would scroll over it. */
+.bar { position: sticky; top: 0; z-index: 1; display: flex; gap: 8px; justify-content: flex-end; padding: 10px 16px;
   background: var(--bg); border-bottom: 1px solid var(--rule); font: 14px/1.4 system-ui, sans-serif; }
 .bar button { font: inherit; color: var(--fg); background: transparent; border: 1px solid var(--rule);
   border-radius: 6px; padding: 4px 10px; cursor: pointer; }
@@ -22,6 +24,10 @@ article:focus { outline: none; }
 article > * { content-visibility: auto; contain-intrinsic-size: auto 4em; }
 h1, h2, h3, h4, h5, h6 { font-family: system-ui, sans-serif; line-height: 1.25; margin: 1.4em 0 .5em; }
 h1 { font-size: 1.9em; } h2 { font-size: 1.45em; } h3 { font-size: 1.2em; } h4, h5, h6 { font-size: 1em; }
+/* A part the page sets on a line of its own (readerContent: a kicker over its headline); a minor one is in smaller
+   type there, as it is here. */
+.reader .line { display: block; }
+.reader .line.minor { font-size: .6em; font-weight: 600; color: var(--muted); margin-bottom: .3em; }
 p, ul, ol, dl, blockquote, figure, table, pre { margin: 0 0 1em; }
 a { color: var(--link); }
 img { max-width: 100%; height: auto; display: block; margin: 0 auto; }
