@@ -103,3 +103,11 @@ describe('small utilities', () => {
     expect(items[1]).toEqual({ file: 'no/such/file.html', path: null, error: 'no such file or folder' });
   });
 });
+
+describe('page code hashes (capture cache keys)', () => {
+  it('bundle the capture code and the human-block reader: a wrong path fails here, not in a long training run', async () => {
+    const { captureCodeHash, humanBlocksCodeHash } = await import('../../src/cli/browser/pageScript.ts');
+    expect(await captureCodeHash()).toMatch(/^[0-9a-f]{12}$/);
+    expect(await humanBlocksCodeHash()).toMatch(/^[0-9a-f]{12}$/);
+  });
+});

@@ -50,7 +50,7 @@ let captureHash: Promise<string> | null = null;
  */
 export function captureCodeHash(): Promise<string> {
   captureHash ??= codeHash("export * from './captureSnapshot.ts'; export * from './trainingLabels.ts';" +
-    "export * from '../../snapshot/snapshotJson.ts';");
+    "export * from '../snapshot/snapshotJson.ts';");
   return captureHash;
 }
 
