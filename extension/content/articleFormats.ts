@@ -79,5 +79,6 @@ export function articleHtml(article: DocumentFragment, meta: ArticleMeta): strin
 
 const STANDALONE_CSS = 'body{max-width:42rem;margin:2rem auto;padding:0 1rem;font:18px/1.6 Georgia,serif;color:#222}' +
   'img{max-width:100%;height:auto}pre{overflow:auto;background:#f4f4f4;padding:.75rem}table{border-collapse:collapse}' +
-  'td,th{border:1px solid #ccc;padding:.25rem .5rem}footer{margin-top:3rem;font-size:.8rem;color:#666}' +
+  'td,th{border:1px solid #ccc;padding:.25rem .5rem}.line{display:block}' +
+  '.line.minor{font-size:.6em;font-weight:600;color:#666;margin-bottom:.3em}footer{margin-top:3rem;font-size:.8rem;color:#666}' +
   '@media (prefers-color-scheme:dark){body{background:#181818;color:#ddd}pre{background:#222}}';
