@@ -1,90 +1,306 @@
+import { boxGeometry, scrollArea, styleReader, type BoxGeometry, type StyleOf } from './boxGeometry.ts';
+import { tintedBoxes } from './boxTint.ts';
+import { placeLabels, type LabelRequest } from './labelPlacement.ts';
+import { PageScan, type PageScanResult } from './pageScan.ts';
 import type { PageUi } from './pageUi.ts';
+import { intersection, moved, overlaps, type Rect } from './rects.ts';
+import { yieldToPage } from './yieldToPage.ts';
 
 export interface HighlightBox {
   el: Element;
   score: number;
   /** The segment repeats across the site's pages (site memory): drawn dashed and labelled "site template". */
   site?: boolean;
+  /**
+   * Hide mode removes it, though it is no template segment: the reader decision left it out of the content (a cookie
+   * banner, a sidebar scored as content). Labelled "not content", tinted as lightly as a template box can be.
+   */
+  notContent?: boolean;
 }
 
+/** The label's font and size: compact, one line. Its width is measured with the same font (labelWidth). */
+const LABEL_FONT = '600 10px system-ui, sans-serif';
+const LABEL_HEIGHT = 14;
+const LABEL_PADDING = 4;
+/** How long the page scan may run in one task (as capture's slices): the page keeps painting on a huge page. */
+const SCAN_SLICE_MS = 25;
+
+// Every per-box value is a custom property on the box (geometry, strength, tint, the label's place), so a box stays
+// one element holding one label, as the e2e harness reads it (overlayBoxes in test/e2e/extensionHarness.ts).
 const CSS = `
 .highlight .box { position: absolute; pointer-events: none; border-radius: 2px;
-  outline: 2px solid rgba(200, 30, 30, var(--strength)); background: rgba(220, 40, 40, calc(0.06 + 0.22 * var(--strength)));
-  font: 600 11px/1.4 system-ui, sans-serif; color: #fff; }
-.highlight .label { position: absolute; left: 0; top: 0; background: rgb(180, 25, 25); padding: 0 4px;
-  border-bottom-right-radius: 3px; white-space: nowrap; }
+  outline: 2px solid rgba(200, 30, 30, var(--strength));
+  background: rgba(220, 40, 40, calc(var(--tint) * (0.06 + 0.22 * var(--strength)))); }
+.highlight .label { position: absolute; left: var(--lx); top: var(--ly); width: var(--lw); height: ${LABEL_HEIGHT}px;
+  display: var(--label); overflow: hidden; padding: 0 ${LABEL_PADDING}px; border-radius: 3px;
+  font: ${LABEL_FONT}; line-height: ${LABEL_HEIGHT}px; color: #fff; background: rgb(180, 25, 25); white-space: nowrap; }
 .highlight .box.site { outline-style: dashed; outline-color: rgba(120, 40, 160, var(--strength));
-  background: rgba(130, 50, 170, calc(0.06 + 0.22 * var(--strength))); }
+  background: rgba(130, 50, 170, calc(var(--tint) * (0.06 + 0.22 * var(--strength)))); }
 .highlight .box.site .label { background: rgb(105, 35, 140); }
+.highlight.viewport { position: fixed; }
 `;
+
+/** One box on screen: the box asked for, drawn on its element or on a fixed element inside it. */
+interface DrawnBox {
+  box: HighlightBox;
+  /** The element measured: the box's own, or a position:fixed element inside it (which its own box does not cover). */
+  el: Element;
+  geometry: BoxGeometry;
+  div: HTMLElement;
+  /** Its clip-path as last written ('' for none). */
+  clip: string;
+}
 
 /**
  * Highlight mode: each template segment outlined and tinted, more strongly the more template it is; content is
  * left alone. Segments the site memory found on the site's other pages are dashed and purple, labelled "site template"
- * (not by colour alone), which the popup's legend explains. Boxes follow the live layout (read all rectangles first, then write, so one layout serves all).
+ * (not by colour alone), which the popup's legend explains. What a person sees is kept honest:
+ * - a box covers only the visible part of its element (boxGeometry.ts), and a box on a position:fixed element, or on
+ *   a fixed element inside a drawn one, stays on it while the page scrolls (a layer of its own, position:fixed);
+ * - where a fixed element floats over the page, the page's boxes are cut away (clip-path), as the page's own content
+ *   is: no box is drawn over a cookie banner, and two tints never add up there;
+ * - at most one tint covers any point (boxTint.ts): a box nested in a tinted one is an outline;
+ * - labels never cover the page's text or each other (labelPlacement.ts).
+ * Boxes follow the live layout: everything is read first, then written, so one layout serves all; scrolling only
+ * moves what must move (boxes inside sticky or scrolling elements, the cut-outs of fixed elements).
  */
 export class HighlightOverlay {
-  private layer: HTMLElement | null = null;
+  private pageLayer: HTMLElement | null = null;
+  private viewportLayer: HTMLElement | null = null;
   private boxes: HighlightBox[] = [];
   private threshold = 0.5;
-  private readonly onResize = () => this.schedule();
-  private frame = 0;
+  private drawn: DrawnBox[] = [];
+  private fixed: Element[] = [];
+  /** Counts drawings: a page read still going on for an older one stops. */
+  private drawing = 0;
+  private readonly onResize = () => {
+    cancelAnimationFrame(this.drawFrame);
+    this.drawFrame = requestAnimationFrame(() => this.draw());
+  };
+  private readonly onScroll = () => {
+    if (this.fixed.length === 0 && !this.drawn.some((d) => d.geometry.moves)) return;
+    cancelAnimationFrame(this.followFrame);
+    this.followFrame = requestAnimationFrame(() => this.follow());
+  };
+  private drawFrame = 0;
+  private followFrame = 0;
 
   constructor(private readonly ui: PageUi) {}
 
   show(boxes: HighlightBox[], threshold: number): void {
     this.boxes = boxes;
     this.threshold = threshold;
-    if (!this.layer) {
+    if (!this.pageLayer) {
       this.ui.addStyle('highlight', CSS);
-      this.layer = this.ui.root.ownerDocument!.createElement('div');
-      this.layer.className = 'layer highlight';
-      this.layer.setAttribute('aria-hidden', 'true');
-      this.ui.root.append(this.layer);
+      this.pageLayer = this.layer('layer highlight');
+      this.viewportLayer = this.layer('layer highlight viewport');
       window.addEventListener('resize', this.onResize);
+      // Capture: scrolling inside an element does not bubble, and its boxes move too.
+      document.addEventListener('scroll', this.onScroll, { capture: true, passive: true });
     }
     this.draw();
   }
 
   get boxCount(): number {
-    return this.layer?.childElementCount ?? 0;
+    return this.drawn.length;
   }
 
   hide(): void {
-    cancelAnimationFrame(this.frame);
+    this.drawing++;
+    cancelAnimationFrame(this.drawFrame);
+    cancelAnimationFrame(this.followFrame);
     window.removeEventListener('resize', this.onResize);
-    this.layer?.remove();
-    this.layer = null;
+    document.removeEventListener('scroll', this.onScroll, { capture: true });
+    this.pageLayer?.remove();
+    this.viewportLayer?.remove();
+    this.pageLayer = this.viewportLayer = null;
     this.boxes = [];
+    this.drawn = [];
+    this.fixed = [];
   }
 
-  private schedule(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = requestAnimationFrame(() => this.draw());
+  private layer(className: string): HTMLElement {
+    const layer = this.ui.root.ownerDocument!.createElement('div');
+    layer.className = className;
+    layer.setAttribute('aria-hidden', 'true');
+    this.ui.root.append(layer);
+    return layer;
   }
 
+  /**
+   * Draws the boxes with what the page scan found (fixed elements, what labels must not cover). On most pages the
+   * scan is done within one short task and everything is drawn at once; on a very large page the boxes are drawn
+   * first, without labels, and drawn again with them once the scan, in slices, has read the whole page.
+   */
   private draw(): void {
-    if (!this.layer) return;
-    const doc = this.layer.ownerDocument;
+    if (!this.pageLayer) return;
+    const drawing = ++this.drawing;
+    const scan = new PageScan(this.pageLayer.ownerDocument);
+    if (scan.step(performance.now() + SCAN_SLICE_MS)) {
+      this.write(scan.result());
+      return;
+    }
+    this.write(null);
+    void (async () => {
+      do {
+        await yieldToPage();
+        if (drawing !== this.drawing) return;
+      } while (!scan.step(performance.now() + SCAN_SLICE_MS));
+      this.write(scan.result());
+    })();
+  }
+
+  /** Reads every box's place, then writes the boxes (with their labels and cut-outs once the page has been read). */
+  private write(page: PageScanResult | null): void {
+    const pageLayer = this.pageLayer;
+    const viewportLayer = this.viewportLayer;
+    if (!pageLayer || !viewportLayer) return;
+    const doc = pageLayer.ownerDocument;
+    this.fixed = page?.fixed ?? [];
+    const measured = this.measure(styleReader(window));
+    const tinted = tintedBoxes(measured.map((m) => ({ rect: m.geometry.rect, layer: m.geometry.layer })));
+    const labels = this.labels(doc, measured, tinted, page);
+    const span = Math.max(1e-6, 1 - this.threshold);
+    const pageBoxes = doc.createDocumentFragment();
+    const viewportBoxes = doc.createDocumentFragment();
+    this.drawn = measured.map((m, k) => {
+      const { box, geometry: { rect, layer } } = m;
+      const div = doc.createElement('div');
+      div.className = box.site ? 'box site' : 'box';
+      const strength = box.notContent ? 0.25 : Math.min(1, Math.max(0.25, (box.score - this.threshold) / span));
+      const label = labels[k];
+      div.style.cssText = `left:${rect.x}px;top:${rect.y}px;width:${rect.w}px;height:${rect.h}px;` +
+        `--strength:${strength.toFixed(3)};--tint:${tinted[k] ? 1 : 0};` +
+        `--lx:${label.place ? label.place.x - rect.x : 0}px;--ly:${label.place ? label.place.y - rect.y : 0}px;` +
+        `--lw:${label.width}px;--label:${label.place ? 'block' : 'none'}`;
+      const text = doc.createElement('span');
+      text.className = 'label';
+      text.textContent = label.text;
+      div.append(text);
+      (layer === 'viewport' ? viewportBoxes : pageBoxes).append(div);
+      return { ...m, div, clip: '' };
+    });
+    pageLayer.replaceChildren(pageBoxes);
+    viewportLayer.replaceChildren(viewportBoxes);
+    this.cutOutFixed();
+  }
+
+  /**
+   * Each box's visible part, and a box for each fixed element inside a drawn element (a banner that is part of a
+   * template segment is not where its segment's box is), in document order: outer boxes before the boxes inside them.
+   */
+  private measure(styleOf: StyleOf): Array<Omit<DrawnBox, 'div' | 'clip'>> {
+    const byElement = new Map(this.boxes.map((b) => [b.el, b]));
+    const out: Array<Omit<DrawnBox, 'div' | 'clip'>> = [];
+    for (const box of this.boxes) {
+      const geometry = boxGeometry(box.el, styleOf);
+      if (geometry) out.push({ box, el: box.el, geometry });
+    }
+    for (const el of this.fixed) {
+      if (byElement.has(el)) continue;
+      let owner: HighlightBox | undefined;
+      for (let a = el.parentElement; a && !owner; a = a.parentElement) owner = byElement.get(a);
+      const geometry = owner && boxGeometry(el, styleOf);
+      if (owner && geometry) out.push({ box: owner, el, geometry });
+    }
+    return out.sort((a, b) => (a.el === b.el ? 0 :
+      a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  }
+
+  /**
+   * Each box's label: its text and width, and where it goes (null: nowhere free, or the page not read yet: not
+   * drawn). Placed in page coordinates, as things are at this scroll position.
+   */
+  private labels(doc: Document, measured: Array<Omit<DrawnBox, 'div' | 'clip'>>, tinted: boolean[],
+    page: PageScanResult | null): Array<{ text: string; width: number; place: Rect | null }> {
     const sx = window.scrollX;
     const sy = window.scrollY;
-    const rects = this.boxes.map((b) => b.el.getBoundingClientRect());
-    const span = Math.max(1e-6, 1 - this.threshold);
-    const fragment = doc.createDocumentFragment();
-    this.boxes.forEach((b, k) => {
-      const r = rects[k];
-      if (r.width < 1 || r.height < 1) return;
-      const box = doc.createElement('div');
-      box.className = b.site ? 'box site' : 'box';
-      const strength = Math.min(1, Math.max(0.25, (b.score - this.threshold) / span));
-      box.style.cssText = `left:${r.left + sx}px;top:${r.top + sy}px;width:${r.width}px;height:${r.height}px;` +
-        `--strength:${strength.toFixed(3)}`;
-      const label = doc.createElement('span');
-      label.className = 'label';
-      label.textContent = `${b.site ? 'site template' : 'template'} ${b.score.toFixed(2)}`;
-      box.append(label);
-      fragment.append(box);
+    const viewport = { x: sx, y: sy, w: doc.documentElement.clientWidth, h: doc.documentElement.clientHeight };
+    const texts = measured.map(({ box }) =>
+      box.notContent ? 'not content' : `${box.site ? 'site template' : 'template'} ${box.score.toFixed(2)}`);
+    const widths = texts.map((t) => labelWidth(doc, t));
+    const requests: Array<LabelRequest & { k: number }> = measured.map(({ geometry: g }, k) => ({
+      k,
+      box: g.layer === 'viewport' ? moved(g.rect, sx, sy) : g.rect,
+      width: widths[k],
+      height: LABEL_HEIGHT,
+      bounds: g.layer === 'viewport' ? viewport : undefined,
+    }));
+    // The outermost (tinted) boxes name what is drawn; the labels of outlines inside them come after.
+    const ordered = [...requests.filter((r) => tinted[r.k]), ...requests.filter((r) => !tinted[r.k])];
+    const places = page ? placeLabels(ordered, { hard: page.hard, soft: page.soft, bounds: scrollArea(doc) }) : [];
+    const placeOf = new Map(ordered.map((r, i) => [r.k, places[i] ?? null]));
+    return measured.map(({ geometry: g }, k) => {
+      const place = placeOf.get(k) ?? null;
+      // Back to the box's own layer: a viewport box's label is placed relative to it.
+      return { text: texts[k], width: widths[k], place: place && g.layer === 'viewport' ? moved(place, -sx, -sy) : place };
     });
-    this.layer.replaceChildren(fragment);
   }
+
+  /** After a scroll: boxes inside sticky or scrolling elements move with them, and the cut-outs follow. */
+  private follow(): void {
+    if (!this.pageLayer) return;
+    const styleOf = styleReader(window);
+    for (const d of this.drawn) {
+      if (!d.geometry.moves) continue;
+      const geometry = boxGeometry(d.el, styleOf);
+      if (!geometry) {
+        d.div.style.display = 'none';
+        continue;
+      }
+      const { x, y, w, h } = geometry.rect;
+      d.geometry = { ...geometry, moves: true };
+      Object.assign(d.div.style, { display: '', left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px` });
+    }
+    this.cutOutFixed();
+  }
+
+  /**
+   * Where a fixed element floats over the page, the page's boxes (and their labels) are cut away, so that they are
+   * not drawn over it — the page's own content is under it too. A box's own fixed elements are not cut from it.
+   */
+  private cutOutFixed(): void {
+    const floating = this.fixed.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { el, rect: { x: r.left + window.scrollX, y: r.top + window.scrollY, w: r.width, h: r.height } };
+    });
+    for (const d of this.drawn) {
+      if (d.geometry.layer !== 'page') continue;
+      const { x, y, w, h } = d.geometry.rect;
+      // The box with its outline and its label, which sits on one of its edges.
+      const m = LABEL_HEIGHT + 2;
+      const area = { x: x - m, y: y - m, w: w + 2 * m, h: h + 2 * m };
+      const holes = floating.filter((f) => !f.el.contains(d.el) && !d.el.contains(f.el))
+        .map((f) => intersection(f.rect, area)).filter((r): r is Rect => r !== null && overlaps(r, area));
+      const clip = holes.length === 0 ? '' : clipPathWithHoles(holes.map((r) => moved(r, -x, -y)), w, h);
+      // Only what changed is written: this runs in every frame of a scroll.
+      if (clip !== d.clip) d.div.style.clipPath = d.clip = clip;
+    }
+  }
+}
+
+/**
+ * A clip-path keeping everything around the box (its outline and label reach outside it) except the holes, which are
+ * rectangles in the box's coordinates.
+ */
+export function clipPathWithHoles(holes: readonly Rect[], w: number, h: number): string {
+  const m = 10_000;
+  const rect = (r: Rect) => `M${r.x} ${r.y}h${r.w}v${r.h}h${-r.w}z`;
+  return `path(evenodd, "${[{ x: -m, y: -m, w: w + 2 * m, h: h + 2 * m }, ...holes].map(rect).join('')}")`;
+}
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/** The label's width for its text, with its padding: measured with the label's font, estimated when no canvas. */
+function labelWidth(doc: Document, text: string): number {
+  if (measureContext === undefined) {
+    try {
+      measureContext = doc.createElement('canvas').getContext('2d');
+    } catch {
+      measureContext = null;
+    }
+    if (measureContext) measureContext.font = LABEL_FONT;
+  }
+  const textWidth = measureContext ? measureContext.measureText(text).width : text.length * 6;
+  return Math.ceil(textWidth + 2 * LABEL_PADDING + 1);
 }

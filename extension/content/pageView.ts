@@ -6,7 +6,8 @@ import type { ReaderTheme } from '../shared/settings.ts';
 import { HideRecord } from './hideRecord.ts';
 import { HighlightOverlay } from './highlightOverlay.ts';
 import { createPageUi, type PageUi } from './pageUi.ts';
-import { completeRun, highlighted, type CompleteRun, type PageState } from './pageState.ts';
+import { drawnParts } from './drawnParts.ts';
+import { completeRun, type CompleteRun, type PageState } from './pageState.ts';
 import { readerArticle } from './readerArticle.ts';
 import { ReaderView } from './readerView.ts';
 import { nodesToHide } from './shownParts.ts';
@@ -43,11 +44,16 @@ export class PageView {
     const run = completeRun(state);
     const { overlay, reader, toast } = this.open();
     if (state.mode === 'highlight') {
-      overlay.show(highlighted(run).map(({ node, segment }) => ({
-        el: run.capture.elements[node],
-        score: run.smoothed.segments[segment].score,
-        site: run.smoothed.siteSegments[segment] === 1,
-      })), run.settings.threshold);
+      // What hide would remove is drawn too, so the two modes agree (drawnParts.ts); never the page itself.
+      const page = new Set<Element | null>([this.doc.body, this.doc.documentElement]);
+      const { capture: c, smoothed: s } = run;
+      overlay.show(drawnParts(c.parent, s.show, s.segments).filter(({ node }) => !page.has(c.elements[node]))
+        .map(({ node, segment, notContent }) => ({
+          el: c.elements[node],
+          score: s.segments[segment].score,
+          site: !notContent && s.siteSegments[segment] === 1,
+          notContent,
+        })), run.settings.threshold);
     } else if (state.mode === 'hide') {
       if (!run.smoothed.show.some((v, i) => v === 1 && i > 0)) {
         toast.error('Winnow judged this whole page to be template, so nothing was hidden. Try a lower penalty.');

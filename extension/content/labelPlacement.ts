@@ -1,0 +1,94 @@
+/**
+ * Where highlight mode puts each box's label ("template 0.83"), so that it never hides what the person came to read.
+ * The rule, enforced here and checked in real Chromium (test/e2e/highlightView.test.ts): a label is drawn only where
+ * it covers no text of the page, no form control and no other label, inside the page; it sits at the first free
+ * place among a few around its box — above the box's top edge first, as a tab, then the box's inside corners, then
+ * below it. A label that has no free place is not drawn: the box keeps its outline and tint. Pictures are avoided
+ * too when a place without them exists. Pure: geometry only, in one coordinate system (the page's).
+ */
+import { contains, overlaps, type Rect } from './rects.ts';
+
+export interface LabelRequest {
+  /** The box the label names. */
+  box: Rect;
+  width: number;
+  height: number;
+  /** The area this label must stay inside, when not the page's (a box that stays with the viewport). */
+  bounds?: Rect;
+}
+
+/** What a label must not cover. */
+export interface Obstacles {
+  /** Text and form controls: never covered. */
+  hard: readonly Rect[];
+  /** Pictures and other media: covered only when there is no other place. */
+  soft: readonly Rect[];
+  /** The area labels must stay inside (the page's scrollable area). */
+  bounds: Rect;
+}
+
+/**
+ * The places tried for a label of size w × h on box b, best first: outside above the top edge (left, then right end),
+ * inside the top corners (right, then left: headings and first links start on the left), inside the bottom corners,
+ * outside below the bottom edge.
+ */
+export function candidatePlaces(b: Rect, w: number, h: number): Rect[] {
+  const left = b.x;
+  const right = b.x + b.w - w;
+  const places = [
+    { x: left, y: b.y - h }, { x: right, y: b.y - h },
+  ];
+  // Inside only when the label fits in the box: a label wider or taller than its box would spill over its edges.
+  if (w <= b.w && h <= b.h) {
+    places.push({ x: right, y: b.y }, { x: left, y: b.y },
+      { x: right, y: b.y + b.h - h }, { x: left, y: b.y + b.h - h });
+  }
+  places.push({ x: left, y: b.y + b.h }, { x: right, y: b.y + b.h });
+  return places.map((p) => ({ x: p.x, y: p.y, w, h }));
+}
+
+/**
+ * A place for each label, in the order asked (the caller puts the labels that matter most first), or null where no
+ * place is free. Each placed label becomes an obstacle for the ones after it.
+ */
+export function placeLabels(requests: readonly LabelRequest[], obstacles: Obstacles): Array<Rect | null> {
+  const hard = new RectIndex(obstacles.hard);
+  const soft = new RectIndex(obstacles.soft);
+  return requests.map(({ box, width, height, bounds = obstacles.bounds }) => {
+    const places = candidatePlaces(box, width, height).filter((r) => contains(bounds, r) && !hard.hits(r));
+    const place = places.find((r) => !soft.hits(r)) ?? places[0] ?? null;
+    if (place) hard.add(place);
+    return place;
+  });
+}
+
+/** Rectangles bucketed by horizontal bands, so that a page's thousands of text rectangles are checked in a few. */
+export class RectIndex {
+  private static readonly BAND = 64;
+  private readonly bands = new Map<number, Rect[]>();
+
+  constructor(rects: readonly Rect[] = []) {
+    for (const r of rects) this.add(r);
+  }
+
+  add(r: Rect): void {
+    if (!(r.w > 0 && r.h > 0)) return;
+    for (let band = this.bandOf(r.y); band <= this.bandOf(r.y + r.h); band++) {
+      let list = this.bands.get(band);
+      if (!list) this.bands.set(band, (list = []));
+      list.push(r);
+    }
+  }
+
+  /** Whether any rectangle of the index overlaps `r` (by more than the slack of `overlaps`). */
+  hits(r: Rect): boolean {
+    for (let band = this.bandOf(r.y); band <= this.bandOf(r.y + r.h); band++) {
+      if (this.bands.get(band)?.some((o) => overlaps(o, r))) return true;
+    }
+    return false;
+  }
+
+  private bandOf(y: number): number {
+    return Math.floor(y / RectIndex.BAND);
+  }
+}
