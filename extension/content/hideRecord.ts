@@ -1,58 +1,93 @@
 /**
- * Hides elements with an inline `display: none !important` and remembers exactly what it changed, so that restore
- * gives back the very same `style` attribute (or its absence) — unless the page changed the attribute meanwhile, in
- * which case only the `display` declaration is put back and the page's own change is kept.
+ * Hides elements with an inline `display: none !important`, and sets the few other inline styles hide mode needs
+ * (hiddenSpace.ts), remembering exactly what it changed, so that restore gives back the very same `style`
+ * attribute (or its absence) — unless the page changed the attribute meanwhile, in which case only the properties
+ * this record set are put back and the page's own change is kept.
  */
-interface HiddenElement {
+interface StyledElement {
   el: HTMLElement | SVGElement;
-  /** The style attribute before hiding (null: there was none). */
+  /** The style attribute before the first change (null: there was none). */
   originalAttribute: string | null;
-  originalDisplay: string;
-  originalPriority: string;
-  /** The style attribute right after hiding: if it still reads so, nobody else touched it. */
+  /** Each property this record set, with the element's own value and priority before ('' when it had none). */
+  original: Map<string, { value: string; priority: string }>;
+  /** The style attribute right after the last change: if it still reads so, nobody else touched it. */
   appliedAttribute: string | null;
+  hidden: boolean;
 }
 
 export class HideRecord {
-  private hidden: HiddenElement[] = [];
+  private styled: StyledElement[] = [];
+  private readonly byElement = new Map<Element, StyledElement>();
+  private hiddenCount = 0;
 
+  /** How many elements are hidden. */
   get size(): number {
-    return this.hidden.length;
+    return this.hiddenCount;
+  }
+
+  /** How many elements this record changed in any way (hidden or restyled). */
+  get changed(): number {
+    return this.styled.length;
   }
 
   /** Hides each element once; elements already hidden by this record are skipped. */
   hide(elements: Iterable<Element>): void {
-    const already = new Set(this.hidden.map((h) => h.el));
     for (const el of elements) {
-      if (!isStylable(el) || already.has(el)) continue;
-      const entry: HiddenElement = {
-        el,
-        originalAttribute: el.getAttribute('style'),
-        originalDisplay: el.style.getPropertyValue('display'),
-        originalPriority: el.style.getPropertyPriority('display'),
-        appliedAttribute: null,
-      };
-      // Through the CSSOM rather than setAttribute: a page CSP without 'unsafe-inline' blocks style attributes set
-      // as markup, but not CSSOM writes.
-      el.style.setProperty('display', 'none', 'important');
-      entry.appliedAttribute = el.getAttribute('style');
-      this.hidden.push(entry);
-      already.add(el);
+      if (this.isHidden(el)) continue;
+      const entry = this.write(el, { display: 'none' });
+      if (!entry) continue;
+      entry.hidden = true;
+      this.hiddenCount++;
     }
   }
 
-  /** Puts every element back as it was, last hidden first. */
+  isHidden(el: Element): boolean {
+    return this.byElement.get(el)?.hidden ?? false;
+  }
+
+  /** Sets inline style properties (with !important, over the page's own rules), remembering what they were. */
+  restyle(el: Element, properties: Readonly<Record<string, string>>): void {
+    this.write(el, properties);
+  }
+
+  /** Puts every element back as it was, last changed first. */
   restore(): void {
-    for (let k = this.hidden.length - 1; k >= 0; k--) restoreOne(this.hidden[k]);
-    this.hidden = [];
+    for (let k = this.styled.length - 1; k >= 0; k--) restoreOne(this.styled[k]);
+    this.styled = [];
+    this.byElement.clear();
+    this.hiddenCount = 0;
+  }
+
+  private write(el: Element, properties: Readonly<Record<string, string>>): StyledElement | null {
+    if (!isStylable(el)) return null;
+    let entry = this.byElement.get(el);
+    if (!entry) {
+      const originalAttribute = el.getAttribute('style');
+      entry = { el, originalAttribute, original: new Map(), appliedAttribute: null, hidden: false };
+      this.styled.push(entry);
+      this.byElement.set(el, entry);
+    }
+    for (const [name, value] of Object.entries(properties)) {
+      if (!entry.original.has(name)) {
+        const [value, priority] = [el.style.getPropertyValue(name), el.style.getPropertyPriority(name)];
+        entry.original.set(name, { value, priority });
+      }
+      // Through the CSSOM rather than setAttribute: a page CSP without 'unsafe-inline' blocks style attributes set
+      // as markup, but not CSSOM writes.
+      el.style.setProperty(name, value, 'important');
+    }
+    entry.appliedAttribute = el.getAttribute('style');
+    return entry;
   }
 }
 
-function restoreOne(h: HiddenElement): void {
+function restoreOne(h: StyledElement): void {
   const { el } = h;
   const untouched = el.getAttribute('style') === h.appliedAttribute;
-  if (h.originalDisplay) el.style.setProperty('display', h.originalDisplay, h.originalPriority);
-  else el.style.removeProperty('display');
+  for (const [name, { value, priority }] of h.original) {
+    if (value) el.style.setProperty(name, value, priority);
+    else el.style.removeProperty(name);
+  }
   if (!untouched) return;
   if (h.originalAttribute === null) el.removeAttribute('style');
   else if (el.getAttribute('style') !== h.originalAttribute) el.setAttribute('style', h.originalAttribute);

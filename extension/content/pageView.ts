@@ -3,6 +3,7 @@
  * reader, one at a time) and messages. Its element, <winnow-ui>, is added to the page on first use: not before a run.
  */
 import type { ReaderTheme } from '../shared/settings.ts';
+import { hideWithoutHoles } from './hiddenSpace.ts';
 import { HideRecord } from './hideRecord.ts';
 import { HighlightOverlay } from './highlightOverlay.ts';
 import { createPageUi, type PageUi } from './pageUi.ts';
@@ -59,7 +60,7 @@ export class PageView {
         toast.error('Winnow judged this whole page to be template, so nothing was hidden. Try a lower penalty.');
         return;
       }
-      this.hidden.hide(this.elementsToHide(run));
+      hideWithoutHoles(this.hidden, this.elementsToHide(run));
     } else if (state.mode === 'reader') {
       await reader.open(await readerArticle(this.doc, run), run.settings.readerTheme);
     }

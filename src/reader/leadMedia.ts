@@ -8,7 +8,9 @@ import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { HintBit } from '../snapshot/hintBits.ts';
 import { StyleBit } from '../snapshot/styleBits.ts';
 import { TAG } from '../snapshot/tags.ts';
-import { subtreeEnd } from '../snapshot/tree.ts';
+import { commonAncestor, subtreeEnd } from '../snapshot/tree.ts';
+import { backdrops, isPicture } from './backdrops.ts';
+import { boxOf, overlap, visibleBox, type Box } from './nodeBoxes.ts';
 
 const MEDIA_TAGS: ReadonlySet<number> = new Set([TAG.IMG, TAG.PICTURE, TAG.FIGURE, TAG.VIDEO]);
 
@@ -42,8 +44,6 @@ const BESIDE_MAX_CHARS = 80;
 const CONTROL_LINK_CHARS = 20;
 /** Above this share of its text in links, a part is a teaser or a link list, not the story's own. */
 const MAX_LINK_SHARE = 0.5;
-
-type Box = { x: number; y: number; w: number; h: number };
 
 /**
  * Roots of the lead media groups of the page whose body text is `article` that `shown` does not show yet (for a
@@ -108,7 +108,9 @@ function topLeadInShown(s: PageSnapshot, shown: Uint8Array): number[] {
 
 /**
  * What hide mode leaves on screen: the body (`keep`), the headline and byline, and the lead media of the main
- * content, each with its whole subtree and its ancestors (a hidden ancestor would hide them).
+ * content, each with its whole subtree and its ancestors (a hidden ancestor would hide them); then the backdrops of
+ * all that text (src/reader/backdrops.ts), so that text set on a picture keeps it. A backdrop panel stays without
+ * the rest of its subtree: only its paint is needed.
  */
 export function showOnScreen(s: PageSnapshot, keep: Uint8Array, article: number, headline: number,
   byline: number): Uint8Array {
@@ -116,6 +118,10 @@ export function showOnScreen(s: PageSnapshot, keep: Uint8Array, article: number,
   showWhole(s, show, headline);
   showWhole(s, show, byline);
   for (const group of leadMedia(s, article, show)) showWhole(s, show, group);
+  for (const b of backdrops(s, show)) {
+    if (isPicture(s, b)) showWhole(s, show, b);
+    else showWithAncestors(s, show, b);
+  }
   return show;
 }
 
@@ -124,6 +130,11 @@ export function showWhole(s: PageSnapshot, show: Uint8Array, node: number): void
   if (node < 0 || node >= s.count) return;
   show.fill(1, node, subtreeEnd(s, node));
   for (let a = s.parent[node]; a >= 0 && !show[a]; a = s.parent[a]) show[a] = 1;
+}
+
+/** Marks `node` and its ancestors in `show`, not its subtree. */
+function showWithAncestors(s: PageSnapshot, show: Uint8Array, node: number): void {
+  for (let a = node; a >= 0 && !show[a]; a = s.parent[a]) show[a] = 1;
 }
 
 function above(m: Box, body: Box, viewportHeight: number): boolean {
@@ -184,49 +195,9 @@ function namedChrome(hints: number): boolean {
   return (hints & LEAD_ONLY_IF_CONTENT) !== 0 && (hints & CONTENT_NAMES) === 0;
 }
 
-/**
- * What of the media can be seen: its box cut by the page and by every clipping container up to `common`. A slider
- * lays its pictures side by side in a wide strip (wcxb-dev 0598: 3000 px wide from x = −2223) of which its frame
- * shows one.
- */
-function visibleBox(s: PageSnapshot, m: number, common: number): Box {
-  let { x, y, w, h } = boxOf(s, m);
-  const cut = (c: Box) => {
-    const x2 = Math.min(x + w, c.x + c.w);
-    const y2 = Math.min(y + h, c.y + c.h);
-    x = Math.max(x, c.x);
-    y = Math.max(y, c.y);
-    w = Math.max(0, x2 - x);
-    h = Math.max(0, y2 - y);
-  };
-  cut({ x: 0, y: 0, w: s.page.width, h: s.page.height });
-  for (let a = s.parent[m]; a > common; a = s.parent[a]) {
-    if ((s.style[a] & StyleBit.OVERFLOW_CLIPS) !== 0) cut(boxOf(s, a));
-  }
-  return { x, y, w, h };
-}
-
-function boxOf(s: PageSnapshot, i: number): Box {
-  return { x: s.rect[4 * i], y: s.rect[4 * i + 1], w: s.rect[4 * i + 2], h: s.rect[4 * i + 3] };
-}
-
-function overlap(a: number, aw: number, b: number, bw: number): number {
-  return Math.max(0, Math.min(a + aw, b + bw) - Math.max(a, b));
-}
-
 function isAncestor(s: PageSnapshot, a: number, i: number): boolean {
   for (let k = i; k >= a; k = s.parent[k]) if (k === a) return true;
   return false;
-}
-
-function commonAncestor(s: PageSnapshot, a: number, b: number): number {
-  let x = a;
-  let y = b;
-  while (x !== y) {
-    if (x > y) x = s.parent[x];
-    else y = s.parent[y];
-  }
-  return x;
 }
 
 /** The child of `ancestor` on the path down to `node`. */

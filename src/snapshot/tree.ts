@@ -18,6 +18,18 @@ export function subtreeEnd(s: PageSnapshot, i: number): number {
   return j;
 }
 
+/** The deepest node that is `a` or one of its ancestors and also `b` or one of its ancestors. */
+export function commonAncestor(s: Pick<PageSnapshot, 'parent'>, a: number, b: number): number {
+  let x = a;
+  let y = b;
+  // Pre-order: a parent's index is below its child's, so the larger index climbs until the two meet.
+  while (x !== y) {
+    if (x > y) x = s.parent[x];
+    else y = s.parent[y];
+  }
+  return x;
+}
+
 /** Per node, 1 when it is a link or lies inside one (its own links, outside its children, make it a link). */
 export function insideLink(s: PageSnapshot): Uint8Array {
   const out = new Uint8Array(s.count);

@@ -48,4 +48,39 @@ describe('hide and restore', () => {
     expect(a.style.getPropertyValue('display')).toBe('flex');
     expect(a.style.getPropertyPriority('display')).toBe('important');
   });
+
+  it('restyles (a height, a margin) and hides the same elements, and gives back each style attribute exactly', () => {
+    const body = page();
+    const before = body.innerHTML;
+    const record = new HideRecord();
+    const [a, s, p] = ['a', 's', 'p'].map((id) => document.getElementById(id)!);
+    record.restyle(a, { height: 'auto', 'min-height': '0px' });
+    record.restyle(p, { 'margin-top': '16px' });
+    record.restyle(p, { 'margin-top': '0px' }); // a second change keeps the first original
+    record.hide([s, a]);
+    expect(record.size).toBe(2); // hidden elements only
+    expect(record.changed).toBe(3);
+    expect(a.style.getPropertyValue('min-height')).toBe('0px');
+    expect(a.style.getPropertyPriority('height')).toBe('important');
+    expect(record.isHidden(a)).toBe(true);
+    expect(record.isHidden(p)).toBe(false);
+    expect(p.style.getPropertyValue('margin-top')).toBe('0px');
+    record.restore();
+    expect(body.innerHTML).toBe(before);
+    expect(p.hasAttribute('style')).toBe(false);
+    expect(record.changed).toBe(0);
+  });
+
+  it("puts back only what it set when the page changed a restyled element's style meanwhile", () => {
+    page();
+    const record = new HideRecord();
+    const a = document.getElementById('a')!;
+    record.restyle(a, { color: 'black', 'padding-top': '0px' });
+    a.style.setProperty('background-color', 'blue');
+    record.restore();
+    expect(a.style.getPropertyValue('color')).toBe('red');
+    expect(a.style.getPropertyPriority('color')).toBe('');
+    expect(a.style.getPropertyValue('padding-top')).toBe('');
+    expect(a.style.getPropertyValue('background-color')).toBe('blue');
+  });
 });
