@@ -1,6 +1,8 @@
 /**
- * Screenshots of each mode of the built extension on one real page (a Readability fixture, rendered offline, so
- * without its site's CSS), for the README: `npm run build && npx tsx test/e2e/modeScreenshots.ts`.
+ * Screenshots of each mode of the built extension on one real page, for the README:
+ * `npm run build && npx tsx test/e2e/modeScreenshots.ts [PATH]`. PATH is a page the fixture server serves; the
+ * default is kreuzer-popular's spiegel.de/international, saved with its CSS and images, so the shots show a styled
+ * page as people see it (a Readability fixture, `/readability/SLUG/`, renders without its site's CSS).
  * Writes test/screenshots/{off,highlight,hide,reader,reader-dark}.png.
  */
 import { mkdirSync } from 'node:fs';
@@ -9,7 +11,7 @@ import { REPO_ROOT } from '../../src/cli/datasets/dataPaths.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { ExtensionBrowser, FixtureServer, runFromPopup } from './extensionHarness.ts';
 
-const PAGE = process.argv[2] ?? 'wordpress';
+const PAGE = process.argv[2] ?? '/kreuzer/www.spiegel.de/www.spiegel.de/international/index.html';
 const OUT = join(REPO_ROOT, 'test/screenshots');
 
 async function main(): Promise<void> {
@@ -19,7 +21,7 @@ async function main(): Promise<void> {
   const b = new ExtensionBrowser();
   await b.start();
   try {
-    const page = await b.open(server.url(`/readability/${PAGE}/`));
+    const page = await b.open(server.url(PAGE));
     await page.waitForTimeout(500);
     await page.screenshot({ path: join(OUT, 'off.png') });
     const { tabId, popup } = await runFromPopup(b, page);
