@@ -4,7 +4,7 @@
  * carousel cut off by its frame, a popup at opacity 0 covering the whole window (wcxb-dev 0598) all have boxes, and
  * a box drawn on a position:fixed cookie banner in page coordinates slides off the banner as soon as the page scrolls.
  */
-import { intersection, rectOf, type Rect } from './rects.ts';
+import { intersection, rectOf, type Rect } from '../../src/util/rects.ts';
 
 /** 'page': page coordinates, the box scrolls with the page. 'viewport': viewport coordinates, the box stays put. */
 export type BoxLayer = 'page' | 'viewport';

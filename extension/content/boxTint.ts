@@ -4,7 +4,7 @@
  * tint: a box is tinted unless it overlaps a box tinted before it in the same layer, and is drawn as an outline
  * otherwise. Boxes come in document order, so the outermost box of a nest is the tinted one. Pure: geometry only.
  */
-import { overlaps, type Rect } from './rects.ts';
+import { overlaps, type Rect } from '../../src/util/rects.ts';
 
 export interface TintRequest {
   rect: Rect;

@@ -3,7 +3,7 @@ import { tintedBoxes } from './boxTint.ts';
 import { placeLabels, type LabelRequest } from './labelPlacement.ts';
 import { PageScan, type PageScanResult } from './pageScan.ts';
 import type { PageUi } from './pageUi.ts';
-import { intersection, moved, overlaps, type Rect } from './rects.ts';
+import { intersection, moved, overlaps, type Rect } from '../../src/util/rects.ts';
 import { yieldToPage } from './yieldToPage.ts';
 
 export interface HighlightBox {
@@ -73,7 +73,15 @@ export class HighlightOverlay {
   private fixed: Element[] = [];
   /** Counts drawings: a page read still going on for an older one stops. */
   private drawing = 0;
+  /**
+   * The last full page read and the capture it was made for: a new penalty or threshold (the popup's slider) or a
+   * switch back to highlight redraws the boxes of the same page, whose text has not moved, so it is not read again.
+   * A new capture (the page changed) or a resize reads it afresh.
+   */
+  private lastScan: { page: object; result: PageScanResult } | null = null;
+  private page: object | null = null;
   private readonly onResize = () => {
+    this.lastScan = null;
     cancelAnimationFrame(this.drawFrame);
     this.drawFrame = requestAnimationFrame(() => this.draw());
   };
@@ -87,9 +95,11 @@ export class HighlightOverlay {
 
   constructor(private readonly ui: PageUi) {}
 
-  show(boxes: HighlightBox[], threshold: number): void {
+  /** Draws `boxes`; `page` names the capture they come from (a page read is reused for the same one). */
+  show(boxes: HighlightBox[], threshold: number, page: object | null = null): void {
     this.boxes = boxes;
     this.threshold = threshold;
+    this.page = page;
     if (!this.pageLayer) {
       this.ui.addStyle('highlight', CSS);
       this.pageLayer = this.layer('layer highlight');
@@ -135,9 +145,19 @@ export class HighlightOverlay {
   private draw(): void {
     if (!this.pageLayer) return;
     const drawing = ++this.drawing;
+    const page = this.page;
+    if (page && this.lastScan?.page === page) {
+      this.write(this.lastScan.result);
+      return;
+    }
     const scan = new PageScan(this.pageLayer.ownerDocument);
+    const done = () => {
+      const result = scan.result();
+      this.lastScan = page ? { page, result } : null;
+      this.write(result);
+    };
     if (scan.step(performance.now() + SCAN_SLICE_MS)) {
-      this.write(scan.result());
+      done();
       return;
     }
     this.write(null);
@@ -146,7 +166,7 @@ export class HighlightOverlay {
         await yieldToPage();
         if (drawing !== this.drawing) return;
       } while (!scan.step(performance.now() + SCAN_SLICE_MS));
-      this.write(scan.result());
+      done();
     })();
   }
 

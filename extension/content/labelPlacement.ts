@@ -6,7 +6,7 @@
  * below it. A label that has no free place is not drawn: the box keeps its outline and tint. Pictures are avoided
  * too when a place without them exists. Pure: geometry only, in one coordinate system (the page's).
  */
-import { contains, overlaps, type Rect } from './rects.ts';
+import { contains, overlaps, type Rect } from '../../src/util/rects.ts';
 
 export interface LabelRequest {
   /** The box the label names. */

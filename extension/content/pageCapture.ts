@@ -42,6 +42,8 @@ export class PageCapturer {
       elements,
       indexOf,
       parent: snapshot.parent.slice(),
+      style: snapshot.style.slice(),
+      fontSize: snapshot.fontSize.slice(),
       url: snapshot.url,
       title: snapshot.title,
       declared: {

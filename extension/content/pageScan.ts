@@ -10,7 +10,7 @@
  * when called again, and the page keeps painting in between (highlightOverlay.ts).
  */
 import { containsFixed, isSeen } from './boxGeometry.ts';
-import type { Rect } from './rects.ts';
+import type { Rect } from '../../src/util/rects.ts';
 
 const CONTROLS = new Set(['input', 'select', 'textarea', 'button']);
 const MEDIA = new Set(['img', 'svg', 'video', 'canvas', 'iframe', 'object', 'embed', 'picture']);

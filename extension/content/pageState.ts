@@ -14,6 +14,9 @@ export interface PageCapture {
   indexOf: Map<Element, number>;
   /** The snapshot's parent array, kept here: the snapshot itself moves to the worker. */
   parent: Int32Array;
+  /** The snapshot's style bits and font sizes, kept for the reader view's lines (what capture read, not read again). */
+  style: Uint32Array;
+  fontSize: Uint8Array;
   url: string;
   title: string;
   /**

@@ -54,7 +54,7 @@ export class PageView {
           score: s.segments[segment].score,
           site: !notContent && s.siteSegments[segment] === 1,
           notContent,
-        })), run.settings.threshold);
+        })), run.settings.threshold, c);
     } else if (state.mode === 'hide') {
       if (!run.smoothed.show.some((v, i) => v === 1 && i > 0)) {
         toast.error('Winnow judged this whole page to be template, so nothing was hidden. Try a lower penalty.');

@@ -10,7 +10,7 @@ import type { RunStatus } from '../shared/runStatus.ts';
 import { MODES, penaltyFromSlider, sliderFromPenalty, type Mode } from '../shared/settings.ts';
 import { loadSiteSettings, saveSiteSettings } from '../shared/settingsStore.ts';
 import { friendlyError } from '../shared/friendlyErrors.ts';
-import { downloadJson, exportFileName } from './downloadJson.ts';
+import { downloadJson, exportFileName } from '../shared/downloadFile.ts';
 import { webisSegmentationOf } from '../../src/labels/webisSegmentation.ts';
 import { SiteMemoryPanel } from './siteMemoryPanel.ts';
 

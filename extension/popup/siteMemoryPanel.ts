@@ -6,7 +6,7 @@
 import { callBackground, callTab } from '../shared/runtimeClient.ts';
 import type { RunStatus } from '../shared/runStatus.ts';
 import { siteMemoryHost } from '../shared/siteMemoryApi.ts';
-import { downloadJson, siteMemoryFileName } from './downloadJson.ts';
+import { downloadJson, siteMemoryFileName } from '../shared/downloadFile.ts';
 
 const METHOD_NAMES: Record<string, string> = { siteLevel: 'SiteLevel', rtdm: 'RTDM-TD', blocks: 'block clusters' };
 

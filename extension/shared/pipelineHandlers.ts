@@ -68,8 +68,9 @@ export function pipelineHandlers(): Handlers<WorkerApi> {
       return { memory: storedSiteMemoryText(memory), pagesRemembered: memory.pageCount, ms: now() - t0 };
     },
     dropSiteEvidence: () => {
-      requireSession().dropSiteEvidence();
-      return { nodes: requireSession().snapshot.count };
+      const page = requireSession();
+      page.dropSiteEvidence();
+      return { nodes: page.snapshot.count };
     },
   };
 }

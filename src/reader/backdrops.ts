@@ -11,7 +11,8 @@ import { HintBit } from '../snapshot/hintBits.ts';
 import { StyleBit } from '../snapshot/styleBits.ts';
 import { TAG } from '../snapshot/tags.ts';
 import { commonAncestor, ownShare } from '../snapshot/tree.ts';
-import { areaInside, boxOf, visibleBox, type Box } from './nodeBoxes.ts';
+import { boxOf, visibleBox, type Box } from './nodeBoxes.ts';
+import { areaInside } from '../util/rects.ts';
 
 /** Nodes that paint a picture whatever their style says. */
 const PICTURE_TAGS: ReadonlySet<number> = new Set([TAG.IMG, TAG.PICTURE, TAG.VIDEO, TAG.CANVAS, TAG.SVG]);
@@ -37,15 +38,51 @@ const LAYER_HINTS = HintBit.OVERLAY;
 export function backdrops(s: PageSnapshot, show: Uint8Array): number[] {
   const holds = Uint8Array.from(show.subarray(0, s.count));
   for (let i = s.count - 1; i > 0; i--) if (holds[i]) holds[s.parent[i]] = 1;
-  const texts = shownTexts(s, show);
+  const texts = shownTexts(s, show).sort((a, b) => a.box.y - b.box.y);
+  const tops = Float64Array.from(texts, (t) => t.box.y);
+  // A text lies on a box only if at least the covered share of its height is inside the box's height: its top is at
+  // most (1 − share) of its height above the box's top and not below the box's bottom. Texts are looked for in that
+  // band of tops only (this runs with every smoothing: a page's painted boxes times its texts would not).
+  const reach = (1 - BACKDROP_COVERED_SHARE) * texts.reduce((m, t) => Math.max(m, t.box.h), 0);
   const found: number[] = [];
   for (let b = 1; b < s.count; b++) {
     if (holds[b] || !paints(s, b)) continue;
     const box = visibleBox(s, b, -1);
     if (box.w * box.h < BACKDROP_MIN_AREA) continue;
-    if (texts.some((t) => liesOn(s, t, b, box))) found.push(b);
+    for (let k = firstAtOrBelow(tops, box.y - reach); k < texts.length && tops[k] <= box.y + box.h; k++) {
+      if (liesOn(s, texts[k], b, box)) {
+        found.push(b);
+        break;
+      }
+    }
   }
   return found;
+}
+
+/** The same answer by trying every shown text against every painted box: the reference the pruned search is tested by. */
+export function backdropsByFullScan(s: PageSnapshot, show: Uint8Array): number[] {
+  const holds = Uint8Array.from(show.subarray(0, s.count));
+  for (let i = s.count - 1; i > 0; i--) if (holds[i]) holds[s.parent[i]] = 1;
+  const texts = shownTexts(s, show);
+  const found: number[] = [];
+  for (let b = 1; b < s.count; b++) {
+    if (holds[b] || !paints(s, b)) continue;
+    const box = visibleBox(s, b, -1);
+    if (box.w * box.h >= BACKDROP_MIN_AREA && texts.some((t) => liesOn(s, t, b, box))) found.push(b);
+  }
+  return found;
+}
+
+/** Index of the first value ≥ `y` in ascending `values` (values.length when there is none). */
+function firstAtOrBelow(values: Float64Array, y: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < y) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 interface ShownText {

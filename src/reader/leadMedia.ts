@@ -10,7 +10,8 @@ import { StyleBit } from '../snapshot/styleBits.ts';
 import { TAG } from '../snapshot/tags.ts';
 import { commonAncestor, subtreeEnd } from '../snapshot/tree.ts';
 import { backdrops, isPicture } from './backdrops.ts';
-import { boxOf, overlap, visibleBox, type Box } from './nodeBoxes.ts';
+import { boxOf, visibleBox, type Box } from './nodeBoxes.ts';
+import { spanOverlap } from '../util/rects.ts';
 
 const MEDIA_TAGS: ReadonlySet<number> = new Set([TAG.IMG, TAG.PICTURE, TAG.FIGURE, TAG.VIDEO]);
 
@@ -140,7 +141,7 @@ function showWithAncestors(s: PageSnapshot, show: Uint8Array, node: number): voi
 function above(m: Box, body: Box, viewportHeight: number): boolean {
   const tolerance = 0.1 * m.h; // a caption or a rounding overlap
   const gap = body.y - (m.y + m.h);
-  return gap >= -tolerance && gap <= viewportHeight && overlap(m.x, m.w, body.x, body.w) >= 0.5 * Math.min(m.w, body.w);
+  return gap >= -tolerance && gap <= viewportHeight && spanOverlap(m.x, m.w, body.x, body.w) >= 0.5 * Math.min(m.w, body.w);
 }
 
 /** A media column next to the body's first screen: the gallery left (or right) of a product's description. */

@@ -2,7 +2,7 @@
 // over pictures only when nothing else is free. Pure geometry, no layout.
 import { describe, expect, it } from 'vitest';
 import { candidatePlaces, placeLabels, RectIndex } from '../../extension/content/labelPlacement.ts';
-import { overlaps, type Rect } from '../../extension/content/rects.ts';
+import { overlaps, type Rect } from '../../src/util/rects.ts';
 
 const PAGE: Rect = { x: 0, y: 0, w: 1000, h: 3000 };
 const W = 80;

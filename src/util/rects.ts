@@ -1,4 +1,7 @@
-/** Axis-aligned rectangles as highlight mode's geometry uses them: x, y of the top-left corner, width, height. */
+/**
+ * Axis-aligned rectangles (x, y of the top-left corner, width, height) as the reader's on-screen rules (src/reader)
+ * and highlight mode's geometry (extension/content) measure boxes.
+ */
 export interface Rect {
   x: number;
   y: number;
@@ -15,6 +18,16 @@ export const OVERLAP_SLACK = 0.5;
 export function overlaps(a: Rect, b: Rect): boolean {
   return Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > OVERLAP_SLACK &&
     Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > OVERLAP_SLACK;
+}
+
+/** Length of the overlap of the intervals [a, a + aw) and [b, b + bw); 0 when they do not meet. */
+export function spanOverlap(a: number, aw: number, b: number, bw: number): number {
+  return Math.max(0, Math.min(a + aw, b + bw) - Math.max(a, b));
+}
+
+/** Area of the part of `inner` that lies inside `outer`. */
+export function areaInside(inner: Rect, outer: Rect): number {
+  return spanOverlap(inner.x, inner.w, outer.x, outer.w) * spanOverlap(inner.y, inner.h, outer.y, outer.h);
 }
 
 /** The common part of two rectangles, or null when they do not meet. */
