@@ -1,7 +1,7 @@
 import { DEFAULT_PIPELINE_OPTIONS, isValidOption } from '../../src/pipeline/pipelineOptions.ts';
 import { parseUrl } from './parseUrl.ts';
 
-export const MODES = ['off', 'highlight', 'hide', 'reader'] as const;
+export const MODES = ['off', 'highlight', 'hide', 'reader', 'inspect'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const READER_THEMES = ['auto', 'light', 'dark'] as const;
