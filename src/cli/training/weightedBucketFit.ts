@@ -43,13 +43,31 @@ function fitOne(X: FeatureMatrix, y: Uint8Array, rowWeights: Float64Array, rows:
   const positives = labels.reduce((s, v) => s + v, 0);
   const negatives = rows.length - positives;
   if (positives === 0 || negatives === 0) throw new Error('trainWeightedBucketedModel: need both template and content rows');
+  const sampleWeights = balancedSampleWeights(y, rowWeights, rows);
+  const fit = fitLogistic(selectRows(X, rows), labels, { l2, sampleWeights });
+  return { mean: fit.mean, scale: fit.scale, coef: fit.coef, intercept: fit.intercept, trainedOn: { positives, negatives } };
+}
+
+/**
+ * The rows each bucket's model is fitted on (a bucket that borrowed the pooled model: every row), as
+ * trainWeightedBucketedModel chose them: the model prior (trainingPrior.ts) sums the same objective.
+ */
+export function bucketFitRows(y: Uint8Array, areaFractions: ArrayLike<number>, bounds: readonly number[],
+  minRowsPerClass = 20): number[][] {
+  const members: number[][] = Array.from({ length: BUCKET_COUNT }, () => []);
+  for (let r = 0; r < y.length; r++) members[bucketOf(areaFractions[r], bounds)].push(r);
+  const all = Array.from({ length: y.length }, (_, r) => r);
+  return members.map((rows) => {
+    const positives = rows.reduce((s, r) => s + y[r], 0);
+    return positives < minRowsPerClass || rows.length - positives < minRowsPerClass ? all : rows;
+  });
+}
+
+/** Sample weights of one fit: each class carries half of the rows' weight; with unit weights rows / (2 · class count). */
+export function balancedSampleWeights(y: Uint8Array, rowWeights: Float64Array, rows: number[]): Float64Array {
   let positiveWeight = 0;
   let negativeWeight = 0;
   rows.forEach((r) => (y[r] === 1 ? (positiveWeight += rowWeights[r]) : (negativeWeight += rowWeights[r])));
   const total = positiveWeight + negativeWeight;
-  // Each class carries half of the bucket's weight; with unit weights this is rows / (2 · class count).
-  const sampleWeights = Float64Array.from(rows, (r) =>
-    (rowWeights[r] * total) / (2 * (y[r] === 1 ? positiveWeight : negativeWeight)));
-  const fit = fitLogistic(selectRows(X, rows), labels, { l2, sampleWeights });
-  return { mean: fit.mean, scale: fit.scale, coef: fit.coef, intercept: fit.intercept, trainedOn: { positives, negatives } };
+  return Float64Array.from(rows, (r) => (rowWeights[r] * total) / (2 * (y[r] === 1 ? positiveWeight : negativeWeight)));
 }
