@@ -1,6 +1,7 @@
 /**
  * The background service worker: starts runs (popup, shortcut, context menu), hands out the bundled model, keeps
- * the "always run here" registrations in step with settings, and keeps every site's memory (siteMemoryStore.ts).
+ * the "always run here" registrations in step with settings, keeps every site's memory (siteMemoryStore.ts), a
+ * person's labels (labelStore.ts) and the personal model fitted on them (personalModelStore.ts, improveModel.ts).
  * It never makes a network request.
  */
 import browser from 'webextension-polyfill';
@@ -9,11 +10,16 @@ import type { BackgroundApi } from '../shared/backgroundApi.ts';
 import type { Mode } from '../shared/settings.ts';
 import { runOnTab } from './runOnTab.ts';
 import { callTab } from '../shared/runtimeClient.ts';
-import { bundledModel } from './modelFile.ts';
+import { bundledModel, bundledPrior, modelInUse } from './modelFile.ts';
 import { syncAlwaysRun } from './alwaysRun.ts';
 import { clearFailure, reportFailure } from './reportFailure.ts';
 import { SiteMemoryStore } from './siteMemoryStore.ts';
 import { siteMemoryHandlers } from './siteMemoryHandlers.ts';
+import { LabelStore } from './labelStore.ts';
+import { labelHandlers } from './labelHandlers.ts';
+import { PersonalModelStore } from './personalModelStore.ts';
+import { improveModel } from './improveModel.ts';
+import { fitPersonalModel } from '../../src/model/personalFit.ts';
 
 export const RUN_COMMAND = 'run-winnow';
 
@@ -30,12 +36,26 @@ const SAVE_MENU: Array<{ id: string; title: string; format: 'markdown' | 'html' 
 ];
 
 const siteMemory = new SiteMemoryStore(browser.storage.local);
+const labels = new LabelStore(browser.storage.local);
+const personalModel = new PersonalModelStore(browser.storage.local);
 
 const handlers: Handlers<BackgroundApi, browser.Runtime.MessageSender> = {
   runOnTab: ({ tabId, mode }) => runOnTab(tabId, mode),
-  model: () => bundledModel(),
+  model: () => modelInUse(personalModel),
   syncAlwaysRun: () => syncAlwaysRun(),
   ...siteMemoryHandlers(siteMemory, browser.runtime.getURL('')),
+  ...labelHandlers({
+    labels,
+    personal: personalModel,
+    modelVersion: async () => (await modelInUse(personalModel)).version,
+    improve: () => improveModel({
+      pages: () => labels.allPages(),
+      bundled: bundledModel,
+      prior: bundledPrior,
+      fit: fitPersonalModel,
+      store: personalModel,
+    }),
+  }, browser.runtime.getURL('')),
 };
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>

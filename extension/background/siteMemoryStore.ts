@@ -37,8 +37,11 @@ export interface SiteMemoryCaps {
   totalBytes: number;
 }
 
-/** Chromium gives storage.local 10 MB; 8 MB for site memory leaves room for settings. */
-export const SITE_MEMORY_CAPS: SiteMemoryCaps = { perSiteBytes: 512 * 1024, totalBytes: 8 * 1024 * 1024 };
+/**
+ * Chromium gives storage.local 10 MB: 7 MB for site memory, 2 MB for labels (labelStore.ts), the rest for settings and
+ * the personal model.
+ */
+export const SITE_MEMORY_CAPS: SiteMemoryCaps = { perSiteBytes: 512 * 1024, totalBytes: 7 * 1024 * 1024 };
 
 export const ENTRY_PREFIX = 'winnow-site-memory:';
 export const INDEX_KEY = 'winnow-site-memory-index';

@@ -14,16 +14,58 @@ export type AnnotationRead = { file: AnnotationExport; migratedFrom: 1 | null } 
  * whose content does not validate; a refused file changes nothing.
  */
 export function readAnnotationFile(text: string): AnnotationRead {
-  if (text.length > MAX_ANNOTATION_FILE_BYTES) {
-    return { problems: [`the file is ${Math.ceil(text.length / 1048576)} MB; annotation files are at most ` +
-      `${MAX_ANNOTATION_FILE_BYTES / 1048576} MB`] };
+  const tooBig = sizeProblem(text);
+  if (tooBig) return { problems: [tooBig] };
+  const json = parseJson(text);
+  return 'problem' in json ? { problems: [json.problem] } : readAnnotationJson(json.value);
+}
+
+/** What `readAnnotationFiles` answers: every file a text held, or why the whole text is refused. */
+export type AnnotationListRead =
+  { files: Array<{ file: AnnotationExport; migratedFrom: 1 | null }>; list: boolean } | { problems: string[] };
+
+/**
+ * One annotation file, or a JSON list of them as the extension's "export all labels" writes (one file per page).
+ * The list is read whole or not at all: one bad entry refuses the text, each problem prefixed with its entry
+ * (`file 3 of 5: $.segments[0].score: …`), so an import never takes half of a file a person picked.
+ */
+export function readAnnotationFiles(text: string): AnnotationListRead {
+  const tooBig = sizeProblem(text);
+  if (tooBig) return { problems: [tooBig] };
+  const json = parseJson(text);
+  if ('problem' in json) return { problems: [json.problem] };
+  if (!Array.isArray(json.value)) {
+    const one = readAnnotationJson(json.value);
+    return 'problems' in one ? one : { files: [one], list: false };
   }
-  let json: unknown;
+  const entries: unknown[] = json.value;
+  if (entries.length === 0) return { problems: ['an empty list: it holds no annotation files'] };
+  const files: Array<{ file: AnnotationExport; migratedFrom: 1 | null }> = [];
+  const problems: string[] = [];
+  entries.forEach((entry, k) => {
+    const read = readAnnotationJson(entry);
+    if ('problems' in read) problems.push(...read.problems.map((p) => `file ${k + 1} of ${entries.length}: ${p}`));
+    else files.push(read);
+  });
+  return problems.length > 0 ? { problems } : { files, list: true };
+}
+
+function sizeProblem(text: string): string | null {
+  return text.length > MAX_ANNOTATION_FILE_BYTES
+    ? `the file is ${Math.ceil(text.length / 1048576)} MB; annotation files are at most ${MAX_ANNOTATION_FILE_BYTES / 1048576} MB`
+    : null;
+}
+
+function parseJson(text: string): { value: unknown } | { problem: string } {
   try {
-    json = JSON.parse(text);
+    return { value: JSON.parse(text) };
   } catch (e) {
-    return { problems: [`not JSON (${e instanceof Error ? e.message : String(e)}); was the file cut short?`] };
+    return { problem: `not JSON (${e instanceof Error ? e.message : String(e)}); was the file cut short?` };
   }
+}
+
+/** A parsed file of either version, as the current version. */
+function readAnnotationJson(json: unknown): AnnotationRead {
   const version = (json as { version?: unknown } | null)?.version;
   if (version === 1) {
     const problems = validateAnnotationVersion(json, 1);
