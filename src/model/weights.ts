@@ -40,6 +40,11 @@ export interface ModelWeights {
   /** Per bucket, `featureCount` coefficients on the raw features. */
   coef: Float64Array[];
   intercept: Float64Array;
+  /**
+   * Per bucket, the raw features' means over that bucket's training rows (the stored standardisation): the "typical
+   * node" inspect mode measures each feature's contribution from (src/inspect/featureContributions.ts).
+   */
+  mean: Float64Array[];
   featureCount: number;
   training: StoredModelWeights['training'];
 }
@@ -74,6 +79,7 @@ export function parseModelWeights(json: unknown, expected: FeatureSchemaRef): Mo
     throw new ModelWeightsError(`models must be a list of ${BUCKET_COUNT}`);
   }
   const coef: Float64Array[] = [];
+  const means: Float64Array[] = [];
   const intercept = new Float64Array(BUCKET_COUNT);
   w.models.forEach((m: unknown, k: number) => {
     const model = objectAt(m, `models[${k}]`);
@@ -90,6 +96,7 @@ export function parseModelWeights(json: unknown, expected: FeatureSchemaRef): Mo
       shift -= folded[j] * mean[j];
     }
     coef.push(folded);
+    means.push(Float64Array.from(mean));
     intercept[k] = shift;
   });
   const training = objectAt(w.training, 'training');
@@ -98,6 +105,7 @@ export function parseModelWeights(json: unknown, expected: FeatureSchemaRef): Mo
     bucketBounds: [bounds[0], bounds[1], bounds[2]],
     coef,
     intercept,
+    mean: means,
     featureCount: n,
     training: { command: String(training.command ?? ''), data: String(training.data ?? ''), date: String(training.date ?? '') },
   };
