@@ -36,15 +36,15 @@ export function labelHandlers(deps: LabelHandlerDeps, extensionBase: string): Ha
   };
   const now = deps.now ?? (() => new Date());
   return {
-    pageLabels: ({ url }, sender) => {
+    pageLabels: async ({ url }, sender) => {
       requireOwnPage(url, sender);
       return deps.labels.load(url);
     },
-    savePageLabels: ({ page }, sender) => {
+    savePageLabels: async ({ page }, sender) => {
       requireOwnPage(page?.url, sender);
       return deps.labels.save(page);
     },
-    labelledPages: (_, sender) => {
+    labelledPages: async (_, sender) => {
       requireExtensionPage(sender);
       return deps.labels.list();
     },
@@ -52,16 +52,16 @@ export function labelHandlers(deps: LabelHandlerDeps, extensionBase: string): Ha
       requireExtensionPage(sender);
       return deps.labels.exportAll({ createdAt: now().toISOString(), modelVersion: await deps.modelVersion() });
     },
-    importAnnotations: ({ files, replace }, sender) => {
+    importAnnotations: async ({ files, replace }, sender) => {
       requireExtensionPage(sender);
       if (!Array.isArray(files)) throw new Error('labels: no files to import');
       return deps.labels.importFiles(files, replace === true);
     },
-    clearLabels: ({ url }, sender) => {
+    clearLabels: async ({ url }, sender) => {
       requireExtensionPage(sender);
       return deps.labels.clear(url);
     },
-    improveModel: (_, sender) => {
+    improveModel: async (_, sender) => {
       requireExtensionPage(sender);
       return deps.improve();
     },
