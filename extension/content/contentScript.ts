@@ -37,6 +37,10 @@ function start(): void {
     },
     friendlyError: (m) => friendlyError(m, location.href),
     siteMemory: siteMemoryOfPage(),
+    labels: {
+      load: (url) => callBackground('pageLabels', { url }),
+      save: (page) => callBackground('savePageLabels', { page }),
+    },
   });
 
   const handlers: Handlers<ContentApi, browser.Runtime.MessageSender> = {
@@ -48,6 +52,8 @@ function start(): void {
     forgetSite: () => controller.forgetSite(),
     exportAnnotations: () => controller.exportAnnotations(),
     saveArticle: ({ format }) => controller.saveArticle(format),
+    labelsChanged: () => controller.labelsChanged(),
+    rerun: () => controller.rerun(),
   };
   browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>
     dispatch('winnow/content', handlers, message, sender));

@@ -1,3 +1,4 @@
+import type { PageLabels } from '../shared/labelsApi.ts';
 import type { SiteSettings } from '../shared/settings.ts';
 import type { PageUi } from './pageUi.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
@@ -17,6 +18,16 @@ export interface ControllerDeps {
   friendlyError(message: string): string;
   /** The page's site memory; absent for pages without a site (files), which then run page-level only. */
   siteMemory?: { host: string; deps: SiteMemoryDeps } | null;
+  /** Where the person's labels of this page are kept (the background); absent: labels live only as long as the page. */
+  labels?: LabelStoreDeps | null;
+}
+
+/** The background's label store as the content script uses it (LabelsApi's pageLabels and savePageLabels). */
+export interface LabelStoreDeps {
+  /** The labels kept for the page's address; `problem` says when stored data was damaged and dropped. */
+  load(url: string): Promise<{ page: PageLabels | null; problem: string | null }>;
+  /** Replaces the page's labels with these (an empty list removes the page); fails when storage refuses them. */
+  save(page: PageLabels): Promise<unknown>;
 }
 
 /** What the run uses of them (pageRun.ts). */

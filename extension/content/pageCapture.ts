@@ -44,6 +44,8 @@ export class PageCapturer {
       parent: snapshot.parent.slice(),
       style: snapshot.style.slice(),
       fontSize: snapshot.fontSize.slice(),
+      words: snapshot.words.slice(),
+      links: snapshot.links.slice(),
       url: snapshot.url,
       title: snapshot.title,
       declared: {

@@ -28,8 +28,18 @@ export function runStatusOf(state: PageState): RunStatus | null {
   };
 }
 
-/** Throws before the first run is complete. */
+/** Throws before the first run is complete. The person's labels on the page's segments are in it. */
 export function annotationsOf(state: PageState): AnnotationExport {
+  const file = modelAnnotationsOf(state);
+  for (const [k, label] of state.humanLabels) {
+    const segment = file.segments[k];
+    if (segment) Object.assign(segment, { humanLabel: label.label, labelledAt: label.labelledAt });
+  }
+  return file;
+}
+
+/** The segments as the model labelled them, without the person's labels (how labels find their segments). */
+export function modelAnnotationsOf(state: PageState): AnnotationExport {
   const { capture: c, smoothed: s, settings } = completeRun(state);
   return buildAnnotationExport({
     url: c.url,

@@ -114,6 +114,11 @@ export class PageRun {
     return r;
   }
 
+  /** The page's engine (inspect mode asks it about nodes and labelled segments). */
+  pipelineEngine(): Promise<PipelineEngine> {
+    return this.startEngine();
+  }
+
   /** One engine per page, started on first use; a failed start is tried again by the next request. */
   private startEngine(): Promise<PipelineEngine> {
     this.engine ??= this.deps.startEngine(this.view.pageUi()).then((e) => {

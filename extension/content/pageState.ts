@@ -7,6 +7,7 @@ import type { EngineKind } from '../shared/runStatus.ts';
 import type { Mode, SiteSettings } from '../shared/settings.ts';
 import { highlightParts, type HighlightPart } from './shownParts.ts';
 import type { SiteRunState } from './siteMemoryRun.ts';
+import type { SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
 
 /** One capture of the page: how results map back onto live elements. */
 export interface PageCapture {
@@ -17,6 +18,9 @@ export interface PageCapture {
   /** The snapshot's style bits and font sizes, kept for the reader view's lines (what capture read, not read again). */
   style: Uint32Array;
   fontSize: Uint8Array;
+  /** Per node, the snapshot's word and link counts (inspect mode's card shows them; the snapshot moves to the worker). */
+  words: Uint32Array;
+  links: Uint32Array;
   url: string;
   title: string;
   /**
@@ -49,6 +53,11 @@ export interface PageState {
   settings: SiteSettings | null;
   /** The mode on screen. */
   mode: Mode;
+  /**
+   * The person's labels found on the current segments (segment index → label), set by the label session
+   * (segmentLabels.ts) each time the segments change; exports and inspect mode read them.
+   */
+  humanLabels: Map<number, SegmentLabelRecord>;
   modelVersion: string;
   engineKind: EngineKind;
   /** Counters and timings the status reports (see RunStatus). */
@@ -61,7 +70,7 @@ export interface PageState {
 
 export function newPageState(): PageState {
   return {
-    capture: null, smoothed: null, settings: null, mode: 'off', modelVersion: 'unknown', engineKind: 'worker',
+    capture: null, smoothed: null, settings: null, mode: 'off', humanLabels: new Map(), modelVersion: 'unknown', engineKind: 'worker',
     captures: 0, smooths: 0, stylesRead: 0, totalMs: 0, shownAtEpochMs: 0,
   };
 }

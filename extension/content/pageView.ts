@@ -13,6 +13,9 @@ import { readerArticle } from './readerArticle.ts';
 import { ReaderView } from './readerView.ts';
 import { nodesToHide } from './shownParts.ts';
 import { StatusToast } from './statusToast.ts';
+import { InspectView, type InspectEngine } from './inspectView.ts';
+import type { LabelStoreDeps } from './controllerDeps.ts';
+import { LabelSession, type RowsEngine } from './segmentLabels.ts';
 
 /** What the person does in the reader that the controller must hear about. */
 export interface ReaderEvents {
@@ -26,11 +29,14 @@ interface ViewParts {
   overlay: HighlightOverlay;
   reader: ReaderView;
   toast: StatusToast;
+  /** Inspect mode's card and label drawing, once a label session is attached (labelSession). */
+  inspect: InspectView | null;
 }
 
 export class PageView {
   private parts: ViewParts | null = null;
   private readonly hidden = new HideRecord();
+  private labels: { session: LabelSession; engine: () => Promise<InspectEngine & RowsEngine> } | null = null;
 
   constructor(private readonly doc: Document, private readonly readerEvents: ReaderEvents) {}
 
@@ -39,12 +45,25 @@ export class PageView {
     return this.open().ui;
   }
 
+  /**
+   * The person's labels of this page, which inspect mode shows and sets: kept in `store`, with the engine's feature
+   * rows (for the personal model) and its inspections (for the card).
+   */
+  labelSession(state: PageState, store: LabelStoreDeps | null,
+    engine: () => Promise<InspectEngine & RowsEngine>): LabelSession {
+    const session = new LabelSession(state, store,
+      { engine, notice: (m) => this.open().toast.notice(m), error: (m) => this.open().toast.error(m) });
+    session.onChange = () => this.parts?.inspect?.refresh();
+    this.labels = { session, engine };
+    return session;
+  }
+
   /** Takes down what was drawn, then draws the state's mode. */
   async show(state: PageState): Promise<void> {
     this.clear();
     const run = completeRun(state);
-    const { overlay, reader, toast } = this.open();
-    if (state.mode === 'highlight') {
+    const { overlay, reader, toast, inspect } = this.open();
+    if (state.mode === 'highlight' || state.mode === 'inspect') {
       // What hide would remove is drawn too, so the two modes agree (drawnParts.ts); never the page itself.
       const page = new Set<Element | null>([this.doc.body, this.doc.documentElement]);
       const { capture: c, smoothed: s } = run;
@@ -55,6 +74,7 @@ export class PageView {
           site: !notContent && s.siteSegments[segment] === 1,
           notContent,
         })), run.settings.threshold, c);
+      if (state.mode === 'inspect') inspect?.open(state);
     } else if (state.mode === 'hide') {
       if (!run.smoothed.show.some((v, i) => v === 1 && i > 0)) {
         toast.error('Winnow judged this whole page to be template, so nothing was hidden. Try a lower penalty.');
@@ -69,6 +89,7 @@ export class PageView {
   /** The page as the site made it (what capture must see, and mode 'off'). */
   clear(): void {
     this.parts?.overlay.hide();
+    this.parts?.inspect?.close();
     this.hidden.restore();
     this.parts?.reader.close(false);
   }
@@ -103,6 +124,7 @@ export class PageView {
         overlay: new HighlightOverlay(ui),
         reader: new ReaderView(ui, () => this.readerEvents.closed(), (theme) => this.readerEvents.theme(theme)),
         toast: new StatusToast(ui),
+        inspect: this.labels && new InspectView(ui, this.labels.session, this.labels.engine),
       };
     }
     return this.parts;

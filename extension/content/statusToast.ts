@@ -5,6 +5,7 @@ const CSS = `
   font: 14px/1.4 system-ui, sans-serif; color: #fff; background: #333; box-shadow: 0 4px 16px rgba(0,0,0,.3);
   display: flex; gap: 10px; align-items: center; pointer-events: auto; }
 .toast.error { background: #8b1a1a; }
+.toast.notice { background: #1f3f66; }
 .toast button { font: inherit; color: inherit; background: transparent; border: 1px solid currentColor;
   border-radius: 4px; padding: 0 6px; cursor: pointer; }
 .toast button:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
@@ -14,7 +15,10 @@ const CSS = `
 @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
 `;
 
-/** Progress ("Winnow is reading this page…") when a run takes longer than a moment, and friendly errors. */
+/**
+ * Progress ("Winnow is reading this page…") when a run takes longer than a moment, friendly errors, and notices that
+ * are no error but must be read (labels that no longer match the page).
+ */
 export class StatusToast {
   private el: HTMLElement | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -37,17 +41,22 @@ export class StatusToast {
     this.show(message, 'error');
   }
 
+  /** A message that stays until dismissed, as an error does, without being one. */
+  notice(message: string): void {
+    this.show(message, 'notice');
+  }
+
   clear(): void {
     this.el?.remove();
     this.el = null;
   }
 
-  private show(message: string, kind: 'progress' | 'error'): void {
+  private show(message: string, kind: 'progress' | 'error' | 'notice'): void {
     this.clear();
     this.ui.addStyle('toast', CSS);
     const doc = this.ui.root.ownerDocument!;
     const el = doc.createElement('div');
-    el.className = `toast ${kind === 'error' ? 'error' : ''}`;
+    el.className = `toast ${kind === 'progress' ? '' : kind}`;
     el.dataset.kind = kind;
     el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
     if (kind === 'progress') {
@@ -58,7 +67,7 @@ export class StatusToast {
     const text = doc.createElement('span');
     text.textContent = message;
     el.append(text);
-    if (kind === 'error') {
+    if (kind !== 'progress') {
       const close = doc.createElement('button');
       close.type = 'button';
       close.textContent = 'Dismiss';

@@ -13,6 +13,7 @@ import { PageView } from './pageView.ts';
 import { changeSettings } from './settingsChange.ts';
 import { afterNextPaint } from './yieldToPage.ts';
 import { saveArticle, type ArticleFormat, type SavedArticle } from './articleSave.ts';
+import type { LabelCounts, LabelSession } from './segmentLabels.ts';
 export type { ControllerDeps };
 
 /**
@@ -23,6 +24,8 @@ export class WinnowController {
   private readonly state = newPageState();
   private readonly view: PageView;
   private readonly pageRun: PageRun;
+  /** The person's labels of this page (inspect mode), put on the segments of every run and re-smooth. */
+  private readonly labels: LabelSession;
   /** Serialises runs, re-runs and re-smooths so they never interleave. */
   private readonly enqueue = serialQueue();
   private firstRun: Promise<RunStatus> | null = null;
@@ -32,13 +35,11 @@ export class WinnowController {
   constructor(private readonly doc: Document, private readonly deps: ControllerDeps) {
     this.view = new PageView(this.doc, {
       // Leaving the reader by Escape or its button puts the page back as the site made it.
-      closed: () => {
-        this.state.mode = 'off';
-        void changeSettings(this.state, this.deps, { mode: 'off' });
-      },
+      closed: () => { this.state.mode = 'off'; void changeSettings(this.state, this.deps, { mode: 'off' }); },
       theme: (readerTheme) => { void changeSettings(this.state, this.deps, { readerTheme }); },
     });
     this.pageRun = new PageRun(this.doc, this.state, deps, this.view);
+    this.labels = this.view.labelSession(this.state, deps.labels ?? null, () => this.pageRun.pipelineEngine());
   }
 
   get hasRun(): boolean { return this.state.smoothed !== null; }
@@ -103,10 +104,7 @@ export class WinnowController {
 
   status(): RunStatus | null { return runStatusOf(this.state); }
 
-  /**
-   * "Forget this site" (the background has already dropped the stored memory): the page is shown again without the
-   * site prior, from the kept classification, so no site template is left on screen.
-   */
+  /** "Forget this site" (the background dropped its memory): shown again without the site prior, nothing re-read. */
   forgetSite(): Promise<RunStatus> {
     return this.enqueue(async () => {
       await this.pageRun.forgetSite();
@@ -123,7 +121,10 @@ export class WinnowController {
     return this.enqueue(() => saveArticle(this.doc, completeRun(this.state), format));
   }
 
-  /** The page changed a lot: capture and classify again, keeping the mode the person chose. */
+  /** The background's labels of this page changed (import, clear): put them on the segments again. */
+  labelsChanged(): Promise<LabelCounts> { return this.enqueue(() => this.labels.reload()); }
+
+  /** The page changed a lot (or the model did): capture and classify again, keeping the mode the person chose. */
   rerun(): Promise<RunStatus | null> {
     if (!this.hasRun) return Promise.resolve(null);
     return this.enqueue(async () => {
@@ -138,12 +139,11 @@ export class WinnowController {
   }
 
   /** For tests and the status message: how many elements are hidden and boxes drawn. */
-  get pageEffects(): { hidden: number; boxes: number; readerOpen: boolean } {
-    return this.view.effects;
-  }
+  get pageEffects(): { hidden: number; boxes: number; readerOpen: boolean } { return this.view.effects; }
 
   private async show(mode: Mode): Promise<void> {
     this.state.mode = mode;
+    await this.labels.follow(); // new segments (a run, a re-smooth): the person's labels found on them again
     await this.view.show(this.state);
   }
 }

@@ -21,4 +21,11 @@ export interface ContentApi {
   exportAnnotations: Method<Record<string, never>, AnnotationExport>;
   /** Downloads the reader's article (what the reader view shows) as Markdown or standalone HTML, from the page. */
   saveArticle: Method<{ format: 'markdown' | 'html' }, { fileName: string; bytes: number }>;
+  /**
+   * The page's labels changed in the background (an import, a clear): loads them again, maps them onto the segments
+   * on screen and redraws. Answers how many were put on a segment, and how many did not match (text changed, gone).
+   */
+  labelsChanged: Method<Record<string, never>, { applied: number; changed: number; missing: number }>;
+  /** Captures and classifies the page again (a new personal model, say), keeping the mode; null before a first run. */
+  rerun: Method<Record<string, never>, RunStatus | null>;
 }
