@@ -44,6 +44,8 @@ export async function connectFrameWorker(container: ShadowRoot, timeoutMs: numbe
       smooth: (options: PipelineOptions) => client.call('smooth', { options }),
       rememberPage: () => client.call('rememberPage', {}),
       dropSiteEvidence: () => client.call('dropSiteEvidence', {}),
+      inspect: (node: number, options: PipelineOptions, top?: number) => client.call('inspect', { node, options, top }),
+      trainingRows: (node: number, options: PipelineOptions) => client.call('trainingRows', { node, options }),
       dispose: () => {
         client.close();
         frame.remove();

@@ -35,6 +35,15 @@ export function inPageEngine(): PipelineEngine {
       return handlers.rememberPage({}, undefined);
     },
     dropSiteEvidence: async () => handlers.dropSiteEvidence({}, undefined),
+    // A pass over one segment, unless the options differ from the last smooth's and the page is smoothed again.
+    inspect: async (node: number, options: PipelineOptions, top?: number) => {
+      await yieldToPage();
+      return handlers.inspect({ node, options, top }, undefined);
+    },
+    trainingRows: async (node: number, options: PipelineOptions) => {
+      await yieldToPage();
+      return handlers.trainingRows({ node, options }, undefined);
+    },
     dispose: () => {},
   };
 }

@@ -3,6 +3,7 @@ import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
 import type { ClassifiedWire, SmoothedWire } from '../shared/workerApi.ts';
 import type { EngineKind } from '../shared/runStatus.ts';
+import type { LabelTrainingRows, NodeInspection } from '../../src/inspect/nodeInspection.ts';
 import type { RememberedWire, SiteMemoryReadWire } from '../shared/siteMemoryApi.ts';
 
 /** Runs classification and smoothing for the content script, in a worker or (fallback) in the page. */
@@ -22,5 +23,12 @@ export interface PipelineEngine {
   rememberPage(): Promise<RememberedWire>;
   /** Takes the site prior off the classified page; the next smooth is page-level only. */
   dropSiteEvidence(): Promise<unknown>;
+  /**
+   * Inspect mode's card for a node (snapshot index: PageCapture.elements), from the smoothing with these options;
+   * `top` feature contributions (6 when left out). Rejects a node out of range with a message.
+   */
+  inspect(node: number, options: PipelineOptions, top?: number): Promise<NodeInspection>;
+  /** Feature rows of the segment rooted at `node` under the smoothing with these options, kept with a label. */
+  trainingRows(node: number, options: PipelineOptions): Promise<LabelTrainingRows>;
   dispose(): void;
 }

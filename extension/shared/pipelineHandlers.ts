@@ -72,5 +72,7 @@ export function pipelineHandlers(): Handlers<WorkerApi> {
       page.dropSiteEvidence();
       return { nodes: page.snapshot.count };
     },
+    inspect: ({ node, options, top }) => requireSession().inspect(node, pipelineOptions(options), top),
+    trainingRows: ({ node, options }) => requireSession().trainingRows(node, pipelineOptions(options)),
   };
 }

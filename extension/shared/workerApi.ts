@@ -3,6 +3,7 @@ import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import type { LabelTrainingRows, NodeInspection } from '../../src/inspect/nodeInspection.ts';
 import type { RememberedWire, SiteEvidenceWire, SiteMemoryReadWire } from './siteMemoryApi.ts';
 
 /** The smoothing result as it crosses the port: values are transferred back, segments are cloned. */
@@ -56,4 +57,12 @@ export interface WorkerApi {
   rememberPage: Method<Record<string, never>, RememberedWire>;
   /** Takes the site prior off the kept page ("forget this site"); the next smooth is page-level only. */
   dropSiteEvidence: Method<Record<string, never>, { nodes: number }>;
+  /**
+   * Inspect mode's card for a node (snapshot index, as PageCapture.elements): scores, the `top` (6) feature
+   * contributions, site evidence, smoothed value and merge penalty, from the smoothing with these options (the last
+   * one when they match). A node out of range is refused with a message.
+   */
+  inspect: Method<{ node: number; options: PipelineOptions; top?: number }, NodeInspection>;
+  /** Feature rows of the segment rooted at `node` under the smoothing with these options, for a person's label. */
+  trainingRows: Method<{ node: number; options: PipelineOptions }, LabelTrainingRows>;
 }

@@ -1,9 +1,9 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { nodeArea } from '../snapshot/pageSnapshot.ts';
-import { computeFeatures } from '../features/computeFeatures.ts';
+import { computeFeatures, type NodeFeatures } from '../features/computeFeatures.ts';
 import { classifyNodes } from '../model/bucketedModel.ts';
 import type { ModelWeights } from '../model/weights.ts';
-import { buildSmoothingProblem } from '../smooth/buildSmoothingProblem.ts';
+import { buildSmoothingProblem, type BuiltSmoothingProblem } from '../smooth/buildSmoothingProblem.ts';
 import { smoothTree } from '../smooth/smoothTree.ts';
 import { segmentsFromScores, type Segment } from '../segment/segments.ts';
 import { basicValues } from '../segment/baselines.ts';
@@ -16,6 +16,17 @@ export interface ClassifiedPage {
   /** Templateness x per node, straight from the classifier (PageLevel Basic). */
   scores: Float64Array;
   timings: { featuresMs: number; classifyMs: number };
+  /**
+   * What the classifier read, kept when asked (`keepFeatures`): inspect mode explains a node's score from it without
+   * computing the features again. Absent for scores that came from elsewhere, and in batch runs that do not need it
+   * (the feature matrix is the largest thing a classified page holds).
+   */
+  classifier?: ClassifierInput;
+}
+
+export interface ClassifierInput {
+  features: NodeFeatures;
+  weights: ModelWeights;
 }
 
 export interface SmoothedPage {
@@ -49,25 +60,35 @@ export interface PipelineResult extends SmoothedPage {
   timingsMs: PipelineTimings;
 }
 
-export function classifyPage(snapshot: PageSnapshot, weights: ModelWeights): ClassifiedPage {
+export function classifyPage(snapshot: PageSnapshot, weights: ModelWeights, { keepFeatures = false } = {}):
+  ClassifiedPage {
   const t0 = now();
   const features = computeFeatures(snapshot);
   const t1 = now();
   const scores = classifyNodes(weights, features, features.areaFraction);
   const t2 = now();
-  return { snapshot, scores, timings: { featuresMs: t1 - t0, classifyMs: t2 - t1 } };
+  const page: ClassifiedPage = { snapshot, scores, timings: { featuresMs: t1 - t0, classifyMs: t2 - t1 } };
+  if (keepFeatures) page.classifier = { features, weights };
+  return page;
+}
+
+/** The smoothing problem of a classified page: its visible nodes, their weights and γᵢ = c·A/Aᵢ (000 §5.3). */
+export function pageSmoothingProblem(page: ClassifiedPage, options: Pick<PipelineOptions, 'penaltyFactor' | 'minArea'>):
+  BuiltSmoothingProblem {
+  const s = page.snapshot;
+  const areas = new Float64Array(s.count);
+  for (let i = 0; i < s.count; i++) areas[i] = nodeArea(s, i);
+  return buildSmoothingProblem(s.parent, areas, page.scores, {
+    penaltyFactor: options.penaltyFactor,
+    minArea: options.minArea,
+    pageArea: Math.max(1, s.page.width * s.page.height),
+  });
 }
 
 export function smoothPage(page: ClassifiedPage, options: PipelineOptions): SmoothedPage {
   const s = page.snapshot;
   const t0 = now();
-  const areas = new Float64Array(s.count);
-  for (let i = 0; i < s.count; i++) areas[i] = nodeArea(s, i);
-  const built = buildSmoothingProblem(s.parent, areas, page.scores, {
-    penaltyFactor: options.penaltyFactor,
-    minArea: options.minArea,
-    pageArea: Math.max(1, s.page.width * s.page.height),
-  });
+  const built = pageSmoothingProblem(page, options);
   const solved = smoothTree(built.problem);
   const values = new Float64Array(s.count);
   for (let i = 0; i < s.count; i++) values[i] = solved.values[built.problemIndexOf[i]];

@@ -9,7 +9,9 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import type { ModelWeights } from '../model/weights.ts';
-import { classifyPage, smoothPage, type ClassifiedPage, type SmoothedPage } from '../pipeline/runPipeline.ts';
+import {
+  classifyPage, pageSmoothingProblem, smoothPage, type ClassifiedPage, type ClassifierInput, type SmoothedPage,
+} from '../pipeline/runPipeline.ts';
 import type { PipelineOptions } from '../pipeline/pipelineOptions.ts';
 import { siteTemplateSegments, withSiteEvidence, type SiteAwarePage } from '../pipeline/siteAware.ts';
 import { readerDecision, type ArticleHints, type ReaderDecision } from '../reader/readerDecision.ts';
@@ -18,6 +20,9 @@ import type { SiteEvidence } from '../site/memory/siteEvidence.ts';
 import { SITE_PRIOR_DEFAULTS, type SitePriorSettings } from '../site/memory/sitePrior.ts';
 import { templateSegmentShare } from './templateSegmentShare.ts';
 import { now } from '../util/clock.ts';
+import type { LabelTrainingRows, NodeInspection } from '../inspect/nodeInspection.ts';
+import { inspectNode, type MergeContext } from '../inspect/inspectNode.ts';
+import { segmentTrainingRows } from '../inspect/segmentTrainingRows.ts';
 
 export interface PageSessionOptions {
   /** What the document says about its article (title, byline, author nodes), for the reader decision. */
@@ -43,6 +48,15 @@ export interface PageSessionResult extends SmoothedPage {
   readerMs: number;
 }
 
+/** The last smoothing, kept for inspect mode: what it shows must be the run on screen. */
+interface KeptSmoothing {
+  options: PipelineOptions;
+  /** `values` is the session's own copy: hosts transfer the buffers of what `smooth` answers to another thread. */
+  smoothed: SmoothedPage;
+  /** Built on the first inspect of this run. */
+  merge: MergeContext | null;
+}
+
 /** What the site memory gave this page, for status lines and reports. */
 export interface SessionSiteEvidence {
   evidence: SiteEvidence;
@@ -59,13 +73,20 @@ export class PageSession {
   private readonly siteMemory: SiteMemory | null;
   /** Null without site memory or evidence, and after `dropSiteEvidence`. */
   private site: SessionSiteEvidence | null = null;
+  /** The features and model that gave the scores; null when the classified page was given without them. */
+  private readonly classifier: ClassifierInput | null;
+  private kept: KeptSmoothing | null = null;
 
-  /** Features and classifier scores for the snapshot, then the site evidence; the snapshot is kept, not copied. */
+  /**
+   * Features and classifier scores for the snapshot, then the site evidence; the snapshot is kept, not copied, and so
+   * are the features, for `inspect`.
+   */
   static classify(snapshot: PageSnapshot, weights: ModelWeights, options: PageSessionOptions = {}): PageSession {
-    return new PageSession(classifyPage(snapshot, weights), options);
+    return new PageSession(classifyPage(snapshot, weights, { keepFeatures: true }), options);
   }
 
   constructor(classified: ClassifiedPage, options: PageSessionOptions = {}) {
+    this.classifier = classified.classifier ?? null;
     this.hints = options.hints ?? {};
     this.siteMemory = options.siteMemory ?? null;
     const t0 = now();
@@ -94,7 +115,7 @@ export class PageSession {
 
   /** Isotonic smoothing of the kept scores with these options, then the reader decision on the smoothed values. */
   smooth(options: PipelineOptions): PageSessionResult {
-    const smoothed = smoothPage(this.page, options);
+    const smoothed = this.smoothAndKeep(options);
     const t0 = now();
     const decision = readerDecision(this.page.snapshot, smoothed.values, options.threshold, this.hints);
     return {
@@ -110,6 +131,58 @@ export class PageSession {
   dropSiteEvidence(): void {
     this.page = withSiteEvidence(this.page, null);
     this.site = null;
+    this.kept = null;
+  }
+
+  /**
+   * What inspect mode shows about a node (snapshot index): its scores and the `top` feature contributions that made
+   * the classifier's, the site evidence on it, its smoothed value and the penalty factor at which its segment merges
+   * with the parent segment. From the last smoothing when it had these options (the run on screen), else from a new
+   * one.
+   */
+  inspect(node: number, options: PipelineOptions, top = 6): NodeInspection {
+    const classifier = this.requireClassifier();
+    const kept = this.smoothingFor(options);
+    kept.merge ??= this.mergeContext(kept);
+    return inspectNode({ page: this.page, classifier, smoothed: kept.smoothed, options, merge: kept.merge }, node, top);
+  }
+
+  /**
+   * Feature rows of the segment rooted at `segmentRoot` (snapshot index) under the smoothing with these options: the
+   * root and the largest nodes the segment owns, rounded (src/inspect/segmentTrainingRows.ts).
+   */
+  trainingRows(segmentRoot: number, options: PipelineOptions): LabelTrainingRows {
+    const { features } = this.requireClassifier();
+    return segmentTrainingRows(this.page.snapshot, features, this.smoothingFor(options).smoothed, segmentRoot);
+  }
+
+  private smoothAndKeep(options: PipelineOptions): SmoothedPage {
+    const smoothed = smoothPage(this.page, options);
+    this.kept = { options: { ...options }, smoothed: { ...smoothed, values: smoothed.values.slice() }, merge: null };
+    return smoothed;
+  }
+
+  private smoothingFor(options: PipelineOptions): KeptSmoothing {
+    const k = this.kept;
+    const same = k !== null && k.options.penaltyFactor === options.penaltyFactor &&
+      k.options.minArea === options.minArea && k.options.threshold === options.threshold;
+    if (!same) this.smoothAndKeep(options);
+    return this.kept!;
+  }
+
+  /** The kept run's smoothing problem with penalties per unit of c, and its values per visible node. */
+  private mergeContext(kept: KeptSmoothing): MergeContext {
+    const { problem } = pageSmoothingProblem(this.page, { penaltyFactor: 1, minArea: kept.options.minArea });
+    const { visibleNodes, values } = kept.smoothed;
+    return {
+      problem: { parents: problem.parents, scores: problem.scores, weights: problem.weights, unitPenalties: problem.penalties },
+      values: Float64Array.from(visibleNodes, (i) => values[i]),
+    };
+  }
+
+  private requireClassifier(): ClassifierInput {
+    if (!this.classifier) throw new Error('this page was classified without keeping its features: nothing to inspect');
+    return this.classifier;
   }
 
   /**

@@ -11,6 +11,9 @@ import type { ArticleHints } from '../../src/reader/readerDecision.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
+import type { LabelTrainingRows, NodeInspection } from '../../src/inspect/nodeInspection.ts';
+import { checkNodeIndex } from '../../src/inspect/nodeIndex.ts';
+import { FEATURE_COUNT, FEATURE_INDEX } from '../../src/features/featureSchema.ts';
 
 export const TEMPLATE_SCORE = 0.8;
 const CONTENT_SCORE = 0.1;
@@ -22,6 +25,8 @@ export class FakeEngine implements PipelineEngine {
   readonly memoriesRead: Array<string | null> = [];
   remembered = 0;
   droppedSiteEvidence = 0;
+  readonly inspected: Array<{ node: number; options: PipelineOptions; top: number | undefined }> = [];
+  readonly rowsAsked: Array<{ node: number; options: PipelineOptions }> = [];
   /** Set to make the next classify fail (once). */
   failNextClassify: Error | null = null;
   private parent = new Int32Array(0);
@@ -89,6 +94,45 @@ export class FakeEngine implements PipelineEngine {
     this.droppedSiteEvidence += 1;
     this.siteEvidence = false;
     return { nodes: this.parent.length };
+  }
+
+  /**
+   * A card like the real one's: the node's fake score as the classifier's, two features that explain it from the mean
+   * node's logit, the fake site evidence, and a merge penalty above the current c (none for the page root's segment).
+   */
+  async inspect(node: number, options: PipelineOptions, top = 6): Promise<NodeInspection> {
+    if (this.parent.length === 0) throw new Error('not classified yet');
+    checkNodeIndex(node, this.parent.length);
+    this.inspected.push({ node, options, top });
+    const template = this.template[node] === 1;
+    const score = template ? TEMPLATE_SCORE : CONTENT_SCORE;
+    const logit = Math.log(score / (1 - score));
+    const contributions = [
+      { feature: 'anchorTextFraction', value: template ? 0.9 : 0.05, contribution: template ? 1.5 : -0.8 },
+      { feature: 'marginTopScreens', value: template ? 0 : 1.2, contribution: template ? 0.4 : -0.3 },
+    ].slice(0, top);
+    return {
+      node,
+      rawScore: score,
+      priorScore: score,
+      smoothed: score,
+      bucket: node === 0 ? 3 : 1,
+      logit,
+      baseLogit: logit - contributions.reduce((sum, c) => sum + c.contribution, 0),
+      contributions,
+      site: this.siteEvidence ? { template, pagesSeen: 2, methods: ['siteLevel'] } : null,
+      merge: { penaltyFactor: template ? options.penaltyFactor * 4 : null, current: options.penaltyFactor },
+    };
+  }
+
+  /** One row for the node, zeros but its area fraction (0.1). */
+  async trainingRows(node: number, options: PipelineOptions): Promise<LabelTrainingRows> {
+    if (this.parent.length === 0) throw new Error('not classified yet');
+    checkNodeIndex(node, this.parent.length);
+    this.rowsAsked.push({ node, options });
+    const row = new Array<number>(FEATURE_COUNT).fill(0);
+    row[FEATURE_INDEX.areaFraction] = 0.1;
+    return { features: [row], areaFractions: [0.1] };
   }
 
   dispose(): void {}
