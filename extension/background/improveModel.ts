@@ -8,10 +8,10 @@ import { FEATURE_COUNT } from '../../src/features/featureSchema.ts';
 import type { ModelPrior } from '../../src/model/modelPrior.ts';
 import type { LabelledRows, fitPersonalModel } from '../../src/model/personalFit.ts';
 import type { StoredModelWeights } from '../../src/model/weights.ts';
-import type { PageLabels, PersonalModelInfo } from '../shared/labelsApi.ts';
+import { TOO_FEW_LABELS, type PageLabels, type PersonalModelInfo } from '../shared/labelsApi.ts';
 import { personalVersionOf, type PersonalModelStore } from './personalModelStore.ts';
 
-export const TOO_FEW_LABELS = 'Label at least one template and one content segment on two pages first';
+export { TOO_FEW_LABELS };
 
 /** The kept labels that can train: with feature rows of this build's width (older rows are left out, not guessed). */
 export function trainingRowsOf(pages: readonly PageLabels[]): LabelledRows[] {

@@ -9,19 +9,9 @@ import {
 import { labelsOfFile } from '../../src/labels/pageLabels.ts';
 import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
-import { parseUrl } from '../shared/parseUrl.ts';
-import type { LabelledPageSummary, LabelledSegment, PageLabels } from '../shared/labelsApi.ts';
+import { labelPageAddress, type LabelledPageSummary, type LabelledSegment, type PageLabels } from '../shared/labelsApi.ts';
 
-/**
- * The address labels are kept under: the page's address without its #fragment (an in-page anchor is the same page).
- * A text that is not an address (an annotation file may hold anything) is kept as it is, up to its '#'.
- */
-export function labelPageAddress(url: string): string {
-  const u = parseUrl(url);
-  if (!u) return url.split('#')[0];
-  u.hash = '';
-  return u.href;
-}
+export { labelPageAddress };
 
 /** What the exported file says about the model and options: the model in use when the labels are exported. */
 export interface ExportMeta {

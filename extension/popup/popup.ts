@@ -1,7 +1,7 @@
 /**
  * The popup: opening it runs Winnow on the tab; it switches modes, tunes penalty and threshold (re-smoothing the
  * kept classification in the worker, no new capture), exports annotations, keeps the "always run here" choice and
- * shows the site memory (siteMemoryPanel.ts).
+ * shows the site memory (siteMemoryPanel.ts), the person's labels (labelsPanel.ts) and their model (modelPanel.ts).
  * `?tab=N` names the tab (tests open the popup as a tab of its own, which then is the active tab).
  */
 import browser from 'webextension-polyfill';
@@ -13,6 +13,8 @@ import { friendlyError } from '../shared/friendlyErrors.ts';
 import { downloadJson, exportFileName } from '../shared/downloadFile.ts';
 import { webisSegmentationOf } from '../../src/labels/webisSegmentation.ts';
 import { SiteMemoryPanel } from './siteMemoryPanel.ts';
+import { LabelsPanel } from './labelsPanel.ts';
+import { ModelPanel } from './modelPanel.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const statusEl = $('status');
@@ -44,6 +46,17 @@ const siteMemory = new SiteMemoryPanel(document, {
   pageRan: () => pageRan,
   showStatus: (status) => show(status),
   fail: (e) => fail(e),
+});
+const model = new ModelPanel(document, {
+  tabId: () => tabId,
+  pageRan: () => pageRan,
+  showStatus: (status) => show(status),
+});
+const labels = new LabelsPanel(document, {
+  tabId: () => tabId,
+  tabUrl: () => tabUrl,
+  pageRan: () => pageRan,
+  listed: (pages) => model.labelsListed(pages),
 });
 
 async function targetTab(): Promise<number> {
@@ -191,8 +204,8 @@ async function main(): Promise<void> {
   } catch (e) {
     fail(e);
   }
-  // Forgetting and exporting work even where Winnow cannot run (a browser page).
-  await siteMemory.refresh().catch(fail);
+  // Forgetting, exporting and labels work even where Winnow cannot run (a browser page).
+  await Promise.all([siteMemory.refresh(), labels.refresh(), model.refresh()].map((p) => p.catch(fail)));
 }
 
 void main();
