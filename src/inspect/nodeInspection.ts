@@ -33,8 +33,9 @@ export interface NodeInspection {
   /** The site memory's evidence on this node; null when the run had none. */
   site: { template: boolean; pagesSeen: number; methods: string[] } | null;
   /**
-   * The smallest penalty factor c at which this segment merges with its parent segment, holding the rest of the
-   * smoothing fixed; null for the page root or when no finite c merges it. `current` is the c of the run.
+   * The smallest penalty factor c at which the node's segment (the one it belongs to) merges with its parent
+   * segment, holding the rest of the smoothing fixed (src/inspect/mergePenalty.ts says exactly what that means);
+   * null for the page root's segment or when no finite c merges it. `current` is the c of the run.
    */
   merge: { penaltyFactor: number | null; current: number };
 }
