@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { validateAnnotationExport, type AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
+import { FEATURE_COUNT } from '../../src/features/featureSchema.ts';
 import { ExtensionBrowser, runFromPopup } from './extensionHarness.ts';
 import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
@@ -184,21 +185,72 @@ describe('labels in the popup', () => {
     await page.close();
   });
 
+  it('improves the model with labels that have feature rows, says how it did, and resets to the bundled model', async () => {
+    const { page, popup } = await openPopup(b);
+    // Labels as inspect mode keeps them (with their nodes' feature rows), stored through the background as the popup may.
+    const row = (v: number) => Array.from({ length: FEATURE_COUNT }, (_, j) => (j % 4 === 0 ? v : 0));
+    const labelled = (selector: string, label: 'template' | 'content', v: number) => {
+      const textHash = segmentTextHash(selector);
+      return {
+        record: { selector, xpath: null, textHash, label, labelledAt: '2026-05-03T08:00:00.000Z' },
+        annotation: { selector, xpath: null, rect, score: 0.5, label, humanLabel: label, parentSegment: -1, text: selector,
+          textHash, labelledAt: '2026-05-03T08:00:00.000Z' },
+        rows: { features: [row(v), row(v + 1)], areaFractions: [0.05, 0.02] },
+      };
+    };
+    for (const url of ['https://news.example/five', 'https://shop.example/six']) {
+      const saved = await popup.evaluate((message) => (globalThis as any).chrome.runtime.sendMessage(message), {
+        ns: 'winnow/background', type: 'savePageLabels',
+        payload: { page: { url, title: url, viewport: { width: 1280, height: 800 },
+          segments: [labelled('#nav', 'template', 1), labelled('#story', 'content', 0)] } },
+      });
+      expect(saved).toMatchObject({ ok: true });
+    }
+    await popup.reload();
+    await popup.waitForSelector('#labels-summary[data-pages]');
+    await expect.poll(() => popup.isEnabled('#improve-model')).toBe(true);
+    expect(await popup.isHidden('#improve-reason')).toBe(true);
+    expect(await popup.isDisabled('#reset-model')).toBe(true);
+
+    await popup.click('#improve-model');
+    await expect.poll(() => popup.getAttribute('#model-in-use', 'data-model')).toBe('personal');
+    // At least the four labels above (an imported label on the open page gains rows when the page draws it).
+    const result = await popup.textContent('#model-result');
+    expect(Number(/^Fitted on (\d+) labelled segments \(\d+ elements\) on \d+ pages\./.exec(result ?? '')?.[1])).toBeGreaterThanOrEqual(4);
+    expect(result).toMatch(/On pages held out from the fit \(\d+ pages?, \d+ segments?\) your model agrees with your labels .* the bundled model: \d+% before, \d+% after\.$/);
+    expect(await popup.getAttribute('#model-result', 'role')).toBe('status');
+    expect(await popup.textContent('#model-in-use')).toMatch(/\+personal@/);
+    expect(await popup.isHidden('#model-error')).toBe(true);
+    const model = await popup.evaluate(() => (globalThis as any).chrome.runtime.sendMessage(
+      { ns: 'winnow/background', type: 'model', payload: {} })) as { value: { version: string; personal: boolean } };
+    expect(model.value).toMatchObject({ personal: true });
+    expect(model.value.version).toContain('personal');
+
+    await popup.click('#reset-model');
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('reset-no');
+    await popup.click('#reset-yes');
+    await expect.poll(() => popup.getAttribute('#model-in-use', 'data-model')).toBe('bundled');
+    expect(await popup.textContent('#model-result')).toBe('Winnow uses the bundled model again.');
+    expect(await popup.isHidden('#model-error')).toBe(true);
+    await popup.close();
+    await page.close();
+  });
+
   it('clears all labels after a confirm that Escape cancels', async () => {
     const { page, popup } = await openPopup(b);
     expect((await listed(popup)).length).toBeGreaterThan(0);
     await popup.click('#clear-labels');
     expect(await popup.evaluate(() => document.activeElement?.id)).toBe('labels-no');
-    expect(await popup.textContent('#labels-question')).toMatch(/^Clear all 5 labels on 3 pages\?/);
+    expect(await popup.textContent('#labels-question')).toMatch(/^Clear all 9 labels on 5 pages\?/);
     await popup.keyboard.press('Escape');
     expect(await popup.isHidden('#labels-confirm')).toBe(true);
     expect(await popup.evaluate(() => document.activeElement?.id)).toBe('clear-labels');
-    expect((await listed(popup)).length).toBe(3);
+    expect((await listed(popup)).length).toBe(5);
     await popup.keyboard.press('Enter');
     await popup.focus('#labels-yes');
     await popup.keyboard.press('Enter');
     await expect.poll(() => listed(popup)).toEqual([]);
-    expect(await popup.textContent('#labels-report')).toBe('Cleared 5 labels on 3 pages.');
+    expect(await popup.textContent('#labels-report')).toBe('Cleared 9 labels on 5 pages.');
     expect(await storedLabels(b)).toEqual({});
     await popup.close();
     await page.close();
