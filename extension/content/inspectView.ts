@@ -35,8 +35,9 @@ const STEPS: Record<string, SegmentStep> = {
 export class InspectView {
   private state: PageState | null = null;
   private nesting: { smoothed: SmoothedPage; nesting: SegmentNesting } | null = null;
-  /** The segment the card describes (index in the current segments), or null. */
+  /** The segment the card describes (index in the segments `focusedIn`), or null. */
   private focused: number | null = null;
+  private focusedIn: SmoothedPage | null = null;
   private readonly card: InspectCard;
   private readonly drawing: LabelDrawing;
   private readonly inspections = new Map<string, NodeInspection | { failed: string }>();
@@ -81,7 +82,9 @@ export class InspectView {
     const state = this.state;
     if (!state?.capture || !state.smoothed) return;
     const { capture, smoothed } = state;
-    const boxes = [...state.humanLabels.keys()].flatMap((k) => {
+    // New segments (a re-smooth or re-run): the focus was on a segment of the old ones.
+    if (this.focusedIn !== smoothed) this.focused = null;
+    const boxes = [...state.humanLabels.keys()].sort((a, b) => a - b).flatMap((k) => {
       const label = this.labels.labelOf(k);
       const el = capture.elements[smoothed.segments[k]?.node];
       return label && el ? [{ el, ...label }] : [];
@@ -116,6 +119,7 @@ export class InspectView {
 
   private focus(k: number | null, byKeyboard: boolean): void {
     this.focused = k;
+    this.focusedIn = this.state!.smoothed;
     if (k === null) this.card.hide();
     if (k !== null && byKeyboard) {
       const { capture, smoothed } = completeRun(this.state!);
@@ -133,6 +137,7 @@ export class InspectView {
     e.preventDefault();
     e.stopImmediatePropagation();
     this.focused = k;
+    this.focusedIn = this.state!.smoothed;
     this.labels.cycle(k);
     this.refresh();
   }

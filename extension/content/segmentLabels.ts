@@ -127,7 +127,10 @@ export class LabelSession {
       annotation: { ...segment, humanLabel: label, labelledAt },
       rows: null,
     };
-    if (after) this.nodeOfLabel.set(after.record, smoothed.segments[k].node);
+    if (after) {
+      this.nodeOfLabel.set(after.record, smoothed.segments[k].node);
+      this.rowsTried.add(after.record); // its rows are asked for with its save
+    }
     this.undoStack.push({ before, after });
     this.apply(before, after, after ? { capture, node: smoothed.segments[k].node } : null);
     return true;
@@ -165,7 +168,8 @@ export class LabelSession {
     this.remap(false);
     void this.enqueue(async () => {
       if (after && rowsOf && !after.rows) after.rows = await this.rowsOf(rowsOf.capture, rowsOf.node);
-      await this.save(version);
+      // A later change is queued: its save carries this one too (the whole page is saved each time).
+      if (version === this.version) await this.save(version);
     });
   }
 
