@@ -3,7 +3,7 @@
 // "export all" writes) and merged (new labels added, conflicts kept until confirmed, the newer wins when confirmed),
 // bad files rejected with one line each and nothing changed; every page exported as a valid annotation file; and who
 // may ask the background for what.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type browser from 'webextension-polyfill';
 import {
   LABEL_ENTRY_PREFIX, LABEL_INDEX_KEY, LabelStore, labelsFullMessage,
@@ -14,6 +14,10 @@ import type { StorageAreaLike } from '../../extension/background/siteMemoryStore
 import type { LabelledSegment, PageLabels } from '../../extension/shared/labelsApi.ts';
 import { validateAnnotationExport } from '../../src/labels/annotationFile.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
+import { importSummary, readPickedFiles } from '../../extension/popup/labelsPanel.ts';
+
+// The popup's panel talks to the browser only when clicked; its file check runs without it.
+vi.mock('webextension-polyfill', () => ({ default: {} }));
 
 function memoryArea() {
   const data: Record<string, unknown> = {};
@@ -279,3 +283,24 @@ describe('label handlers', () => {
   });
 });
 
+
+describe('the popup\'s import', () => {
+  it('refuses a file over 10 MB from its size, without reading it, and reads the others', async () => {
+    const reads: string[] = [];
+    const picked = (name: string, size: number, text = '{}') =>
+      ({ name, size, text: async () => { reads.push(name); return text; } });
+    const { files, rejected } = await readPickedFiles([picked('huge.json', 50 * 1024 * 1024), picked('ok.json', 2, '[]')]);
+    expect(rejected).toEqual(['huge.json: the file is 50 MB; annotation files are at most 10 MB']);
+    expect(files).toEqual([{ name: 'ok.json', text: '[]' }]);
+    expect(reads).toEqual(['ok.json']);
+  });
+
+  it('says what an import did', () => {
+    const report = { files: 2, pages: 3, added: 4, unchanged: 1, conflicts: 2, replaced: 0, rejected: [], changedUrls: [] };
+    expect(importSummary(report)).toBe('Imported 2 files (3 pages): 4 labels added, 2 kept where the file had a newer, ' +
+      'different label, 1 already there.');
+    expect(importSummary({ ...report, replaced: 2 })).toBe('Imported 2 files (3 pages): 4 labels added, 2 replaced by ' +
+      'newer ones, 1 already there.');
+    expect(importSummary({ ...report, files: 0 })).toBe('Nothing was imported.');
+  });
+});

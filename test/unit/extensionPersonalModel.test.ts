@@ -22,6 +22,7 @@ vi.stubGlobal('fetch', async (url: string) => {
 const { bundledModel, bundledPrior, modelInUse } = await import('../../extension/background/modelFile.ts');
 const { improveModel, TOO_FEW_LABELS, trainingRowsOf } = await import('../../extension/background/improveModel.ts');
 const { PERSONAL_MODEL_KEY, PersonalModelStore } = await import('../../extension/background/personalModelStore.ts');
+const { agreementText, labelsLookUsable } = await import('../../extension/popup/modelPanel.ts');
 
 function memoryArea() {
   const data: Record<string, unknown> = {};
@@ -124,5 +125,27 @@ describe('personal model', () => {
     const fitted = fitPersonalModel(MODEL_JSON, await bundledPrior(MODEL_JSON), trainingRowsOf(enough));
     await expect(store.save({ weights: fitted.model, info: { ...fitted.info, version: 'winnow-lr-buckets@v1' } }))
       .rejects.toThrow(/does not say personal/);
+  });
+});
+
+describe('the popup\'s model section', () => {
+  const summary = (url: string, template: number, content: number, withoutRows: number) =>
+    ({ url, title: url, template, content, withoutRows, updatedAt: '2026-05-01T10:00:00.000Z' });
+
+  it('offers "Improve" only when labels with rows of both kinds are on two pages', () => {
+    expect(labelsLookUsable([summary('a', 1, 1, 0), summary('b', 1, 0, 0)])).toBe(true);
+    expect(labelsLookUsable([summary('a', 1, 1, 0)])).toBe(false);
+    expect(labelsLookUsable([summary('a', 1, 1, 2), summary('b', 1, 1, 0)])).toBe(false);
+    expect(labelsLookUsable([summary('a', 2, 0, 0), summary('b', 1, 0, 0)])).toBe(false);
+  });
+
+  it('says the held-out agreement before and after in words and numbers', () => {
+    const info = { trainedAt: '2026-05-01T10:00:00.000Z', version: 'x+personal', pages: 4, segments: 10, rows: 30,
+      heldOut: { pages: 4, segments: 10, before: 0.6, after: 0.9 } };
+    expect(agreementText(info)).toBe('Fitted on 10 labelled segments (30 elements) on 4 pages. On pages held out from ' +
+      'the fit (4 pages, 10 segments) your model agrees with your labels more often than the bundled model: 60% before, ' +
+      '90% after.');
+    expect(agreementText({ ...info, heldOut: { ...info.heldOut, after: 0.5 } })).toContain('less often than');
+    expect(agreementText({ ...info, heldOut: null })).toMatch(/no before\/after measure yet\.$/);
   });
 });
