@@ -225,6 +225,10 @@ describe('labels in the popup', () => {
       { ns: 'winnow/background', type: 'model', payload: {} })) as { value: { version: string; personal: boolean } };
     expect(model.value).toMatchObject({ personal: true });
     expect(model.value.version).toContain('personal');
+    // The open page ran again with it: what it exports names the personal model (needs the content script's `rerun`
+    // to ask the background for the model again rather than keep the one it loaded first).
+    const tabId = Number(new URL(popup.url()).searchParams.get('tab'));
+    expect((await b.content<AnnotationExport>(tabId, 'exportAnnotations')).model.version).toBe(model.value.version);
 
     await popup.click('#reset-model');
     expect(await popup.evaluate(() => document.activeElement?.id)).toBe('reset-no');
@@ -232,6 +236,7 @@ describe('labels in the popup', () => {
     await expect.poll(() => popup.getAttribute('#model-in-use', 'data-model')).toBe('bundled');
     expect(await popup.textContent('#model-result')).toBe('Winnow uses the bundled model again.');
     expect(await popup.isHidden('#model-error')).toBe(true);
+    expect((await b.content<AnnotationExport>(tabId, 'exportAnnotations')).model.version).not.toContain('personal');
     await popup.close();
     await page.close();
   });
