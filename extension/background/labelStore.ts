@@ -112,6 +112,10 @@ export class LabelStore {
     const incoming = new Map<string, PageLabels[]>();
     let read = 0;
     for (const { name, text } of files) {
+      if (typeof text !== 'string') {
+        rejected.push(`${name}: not a text file`);
+        continue;
+      }
       const result = readAnnotationFiles(text);
       if ('problems' in result) {
         rejected.push(`${name}: ${result.problems[0]}` +
