@@ -8,7 +8,8 @@
 import { bucketOf } from './bucketedModel.ts';
 import { sigmoid } from './logisticRegression.ts';
 import { modelVersionOf } from './modelFile.ts';
-import { modelFingerprint, type ModelPrior } from './modelPrior.ts';
+import { logisticCurvature } from './logisticCurvature.ts';
+import { modelFingerprint, storedModelPrior, type BucketCurvature, type ModelPrior, type StoredModelPrior } from './modelPrior.ts';
 import { fitWithPrior } from './priorLogisticFit.ts';
 import { pageFolds } from './labelFolds.ts';
 import type { PersonalModelInfo } from './personalModelInfo.ts';
@@ -34,11 +35,12 @@ export interface PersonalFitOptions {
 }
 
 /**
- * One labelled segment weighs as much as this many training rows (of ~125,000 per bucket in v3). Chosen by the
- * measurement in docs/decisions/personal-model.md: enough that labels on two pages of a site flip those segments on
- * the site's other pages, small enough that other sites' labels barely move.
+ * One labelled segment weighs as much as this many training rows (of ~125,000 per bucket in v3), shared by its rows.
+ * Measured in docs/decisions/personal-model.md (src/cli/training/personalWeightStudy.ts): with 3 contradicting labels
+ * on each of two pages of a held-out Dragnet site, 76% of those segments flip on the site's other pages, while node
+ * accuracy on every other site drops 0.9125 → 0.8940 (100: 5% flip; 3000: 93% flip, 0.8800).
  */
-export const DEFAULT_USER_WEIGHT = 100;
+export const DEFAULT_USER_WEIGHT = 1000;
 export const DEFAULT_HELD_OUT_FOLDS = 5;
 
 export class PersonalFitError extends Error {
@@ -49,7 +51,7 @@ export class PersonalFitError extends Error {
 }
 
 export function fitPersonalModel(bundled: StoredModelWeights, prior: ModelPrior, labelled: LabelledRows[],
-  options: PersonalFitOptions = {}): { model: StoredModelWeights; info: PersonalModelInfo } {
+  options: PersonalFitOptions = {}): { model: StoredModelWeights; info: PersonalModelInfo; prior: StoredModelPrior } {
   const userWeight = options.userWeight ?? DEFAULT_USER_WEIGHT;
   if (!(userWeight >= 0) || !Number.isFinite(userWeight)) throw new PersonalFitError(`user weight must be a finite number ≥ 0, got ${userWeight}`);
   const fingerprint = modelFingerprint(bundled);
@@ -59,7 +61,7 @@ export function fitPersonalModel(bundled: StoredModelWeights, prior: ModelPrior,
   }
   checkRows(labelled, bundled.featureSchema.features.length);
   const now = options.now ?? new Date();
-  const model = fitOnSegments(bundled, prior, labelled, userWeight);
+  const { model, curvature } = fitWithCurvature(bundled, prior, labelled, userWeight);
   const pages = new Set(labelled.map((s) => s.page));
   const rows = labelled.reduce((s, l) => s + l.features.length, 0);
   const templates = labelled.filter((s) => s.label === 'template').length;
@@ -72,6 +74,8 @@ export function fitPersonalModel(bundled: StoredModelWeights, prior: ModelPrior,
   };
   return {
     model,
+    // The personal model's own Laplace prior (the bundled prior plus the person's rows, at the new optimum).
+    prior: storedModelPrior(model, curvature, `${PERSONAL_PRIOR_METHOD}; on top of: ${prior.modelVersion}`),
     info: {
       trainedAt: now.toISOString(),
       version: modelVersionOf(model),
@@ -83,8 +87,16 @@ export function fitPersonalModel(bundled: StoredModelWeights, prior: ModelPrior,
   };
 }
 
+const PERSONAL_PRIOR_METHOD = 'Laplace approximation: per bucket, the bundled prior\'s Hessian plus the Hessian of ' +
+  'the person\'s weighted rows, at the personal fit';
+
 /** The bundled weights moved by these segments (a copy: `bundled` is not changed). */
 function fitOnSegments(bundled: StoredModelWeights, prior: ModelPrior, labelled: LabelledRows[], userWeight: number): StoredModelWeights {
+  return fitWithCurvature(bundled, prior, labelled, userWeight, false).model;
+}
+
+function fitWithCurvature(bundled: StoredModelWeights, prior: ModelPrior, labelled: LabelledRows[], userWeight: number,
+  withCurvature = true): { model: StoredModelWeights; curvature: BucketCurvature[] } {
   const d = bundled.featureSchema.features.length;
   const perBucket = Array.from({ length: BUCKET_COUNT }, () => ({ x: [] as number[][], y: [] as number[], w: [] as number[] }));
   for (const segment of labelled) {
@@ -96,20 +108,39 @@ function fitOnSegments(bundled: StoredModelWeights, prior: ModelPrior, labelled:
       b.w.push(weight);
     });
   }
+  const curvature: BucketCurvature[] = [];
   const models = bundled.models.map((m, k) => {
     const { x, y, w } = perBucket[k];
-    if (x.length === 0 || userWeight === 0) return { ...m, mean: [...m.mean], scale: [...m.scale], coef: [...m.coef], trainedOn: { ...m.trainedOn } };
     const Z = new Float64Array(x.length * d);
     x.forEach((row, r) => { for (let j = 0; j < d; j++) Z[r * d + j] = (row[j] - m.mean[j]) / m.scale[j]; });
-    const fit = fitWithPrior({ thetaStar: [...m.coef, m.intercept], hessian: prior.buckets[k].hessian, Z, y, weights: w });
+    const thetaStar = [...m.coef, m.intercept];
+    const H = prior.buckets[k].hessian;
+    const theta = x.length === 0 || userWeight === 0 ? Float64Array.from(thetaStar)
+      : fitWithPrior({ thetaStar, hessian: H, Z, y, weights: w }).theta;
+    if (withCurvature) {
+      // The person's rows' curvature at the fit (l2 0: the penalty is inside H already), plus the prior's.
+      const c = logisticCurvature(Z, y, w, theta, 0);
+      const p = d + 1;
+      for (let a = 0; a < p; a++) {
+        for (let b = 0; b < p; b++) {
+          c.hessian[a * p + b] += H[a * p + b];
+          c.gradient[a] += H[a * p + b] * (theta[b] - thetaStar[b]);
+        }
+      }
+      curvature.push({ hessian: c.hessian, size: p, rows: prior.buckets[k].rows + x.length,
+        totalWeight: prior.buckets[k].totalWeight + c.totalWeight, l2: 0, gradient: c.gradient });
+    }
     const positives = y.reduce((s, v) => s + v, 0);
     return {
-      mean: [...m.mean], scale: [...m.scale], coef: Array.from(fit.theta.subarray(0, d)), intercept: fit.theta[d],
+      mean: [...m.mean], scale: [...m.scale], coef: Array.from(theta.subarray(0, d)), intercept: theta[d],
       trainedOn: { ...m.trainedOn, positives: m.trainedOn.positives + positives, negatives: m.trainedOn.negatives + y.length - positives },
     };
   });
-  return { ...bundled, featureSchema: { ...bundled.featureSchema, features: [...bundled.featureSchema.features] },
-    bucketBounds: [...bundled.bucketBounds], models, training: { ...bundled.training } };
+  return {
+    model: { ...bundled, featureSchema: { ...bundled.featureSchema, features: [...bundled.featureSchema.features] },
+      bucketBounds: [...bundled.bucketBounds], models, training: { ...bundled.training } },
+    curvature,
+  };
 }
 
 /**

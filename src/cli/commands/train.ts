@@ -1,7 +1,7 @@
 import { defineCommand } from '../options/commandSpec.ts';
 import { choiceOption, numberOption } from '../options/optionValues.ts';
 import { UsageError } from '../options/usageError.ts';
-import { LIMIT_OPTION } from '../options/commonOptions.ts';
+import { LIMIT_OPTION, MODEL_OPTION, TIMEOUT_OPTION } from '../options/commonOptions.ts';
 import { DEFAULT_MODEL_FILE, DEFAULT_MODEL_PATH } from '../modelFile.ts';
 import { L3S_HOLDOUT_PERCENT } from '../datasets/l3sPages.ts';
 import { DEFAULT_SITE_LEVEL_SETTINGS, type SiteLevelSettings } from '../training/siteLevelTraining.ts';
@@ -9,6 +9,10 @@ import { BEST_LABEL_VARIANT, isLabelVariant, LABEL_VARIANTS, usesGoldLabels } fr
 import { DEFAULT_WEIGHTING, isWeighting, WEIGHTINGS } from '../training/rowWeights.ts';
 import { DEFAULT_L2 } from '../training/weightedBucketFit.ts';
 import { trainModel } from '../training/trainModel.ts';
+import { DEFAULT_PAGE_TIMEOUT_MS } from '../browser/readablePage.ts';
+import { listOptionFiles } from '../training/annotationInputs.ts';
+import { trainOnAnnotations } from '../training/trainOnAnnotations.ts';
+import { DEFAULT_USER_WEIGHT } from '../../model/personalFit.ts';
 
 const SHARE_OF = ['html', 'text'] as const;
 const ANCHOR_TEXT = ['hash', 'shape'] as const;
@@ -17,15 +21,25 @@ const DEFAULT_ANCHOR_TEXT = DEFAULT_SITE_LEVEL_SETTINGS.anchorText ? 'hash' : 's
 export const trainCommand = defineCommand({
   name: 'train',
   summary: 'refit the model weights on labelled pages and write them with their model card',
-  usage: ['--l3s PATH [--dragnet PATH] [--wcxb PATH] [--iana PATH] [options]'],
+  usage: [
+    '--l3s PATH [--dragnet PATH] [--wcxb PATH] [--iana PATH] [options]',
+    '--annotations FILE… [--html FILE…] [--model IN] --out OUT.json',
+  ],
   details: [
     'Captures every page through the capture code the extension uses (cached under .cache/capture), labels its ' +
       "nodes (people's L3S labels, SiteLevel(θ) labels over many pages of a site, or gold main texts aligned with " +
       'the page), fits the four area-bucket logistic models, measures every fit and the current weights on the ' +
       'held-out sites of every dataset given, and writes the weights plus a model card (.md) beside them. Datasets ' +
-      'are .tar.gz archives of ../shared/data or their unpacked folders.',
+      'are .tar.gz archives of ../shared/data or their unpacked folders. The weights\' prior (the Laplace ' +
+      'approximation of the training objective, what personal models start from) goes beside them as .prior.json.',
+    'With --annotations: a person\'s labels instead. Each annotation file (v1, v2, or a JSON list of them as the ' +
+      'extension\'s "export all" writes) is captured again from its page on disk (its page.url when that is a file ' +
+      'or a file: address, else the --html file with the same base name or at the same place in the list), its ' +
+      'labels are found again on the page\'s segments, and the --model weights are fitted again on them through ' +
+      'their prior, as the extension\'s "Improve the model with my labels" does. Prints per file the labels applied, ' +
+      'changed and missing, and the agreement with the labels on pages held out from the fit, before and after.',
   ],
-  positionals: false,
+  positionals: true,
   options: {
     l3s: { type: 'string', value: 'PATH', help: "L3S-GN1 (people's node labels): always needed" },
     dragnet: { type: 'string', value: 'PATH', help: 'Dragnet: gold-aligned and SiteLevel labels on its training sites' },
@@ -73,10 +87,21 @@ export const trainCommand = defineCommand({
       default: DEFAULT_ANCHOR_TEXT,
     },
     'no-cache': { type: 'boolean', help: 'render every page again instead of reading .cache/capture' },
+    annotations: { type: 'string', value: 'FILE…', help: 'annotation files to train on (a person\'s labels), instead of the datasets' },
+    html: { type: 'string', value: 'FILE…', help: 'with --annotations: the pages of annotation files whose page.url is not on disk' },
+    model: { ...MODEL_OPTION, help: 'with --annotations: the weights to start from; their .prior.json must be beside them' },
+    'user-weight': {
+      type: 'string', value: 'W', help: 'with --annotations: what one labelled segment weighs, in training rows',
+      default: DEFAULT_USER_WEIGHT,
+    },
+    timeout: TIMEOUT_OPTION,
   },
   example: 'npx winnow train --l3s ../shared/data/l3s-gn1.tar.gz --dragnet ../shared/data/dragnet.tar.gz ' +
     '--wcxb ../shared/data/wcxb-dev.tar.gz --out /tmp/weights.json',
-  async run(values, _positionals, args) {
+  async run(values, positionals, args) {
+    if (values.annotations !== undefined) return trainAnnotations(values, positionals, args);
+    if (positionals.length) throw new UsageError(`train takes no files without --annotations, got '${positionals[0]}'`, true);
+    if (values.html !== undefined) throw new UsageError('--html goes with --annotations', true);
     if (!values.l3s) throw new UsageError('train needs --l3s PATH (l3s-gn1.tar.gz or its unpacked folder)', true);
     const labels = values.labels ?? BEST_LABEL_VARIANT;
     if (!isLabelVariant(labels)) throw new UsageError(`--labels must be one of ${LABEL_VARIANTS.join(', ')}, got '${labels}'`);
@@ -111,6 +136,27 @@ export const trainCommand = defineCommand({
     return 0;
   },
 });
+
+async function trainAnnotations(values: Record<string, string | boolean | undefined>, positionals: string[],
+  args: readonly string[]): Promise<number> {
+  const annotations = listOptionFiles(args, 'annotations');
+  const html = listOptionFiles(args, 'html');
+  const stray = positionals.filter((p) => !annotations.includes(p) && !html.includes(p));
+  if (stray.length) throw new UsageError(`'${stray[0]}' follows neither --annotations nor --html`, true);
+  if (annotations.length === 0) throw new UsageError('--annotations needs at least one FILE', true);
+  if (typeof values.out !== 'string') {
+    throw new UsageError('--annotations needs --out OUT.json (the bundled weights are never overwritten by a personal model)', true);
+  }
+  if (values.l3s || values.dragnet || values.wcxb || values.iana) throw new UsageError('--annotations trains on labels, not on the datasets', true);
+  const userWeight = numberOption(values['user-weight'] as string | undefined, 'user-weight');
+  if (userWeight !== undefined && !(userWeight >= 0)) throw new UsageError(`--user-weight must be ≥ 0, got ${userWeight}`);
+  const timeoutMs = numberOption(values.timeout as string | undefined, 'timeout') ?? DEFAULT_PAGE_TIMEOUT_MS;
+  const info = await trainOnAnnotations({
+    annotations, html, model: (values.model as string | undefined) ?? DEFAULT_MODEL_PATH, out: values.out, userWeight, timeoutMs,
+  }, log);
+  console.log(JSON.stringify(info));
+  return 0;
+}
 
 function log(line: string): void {
   console.error(`train: ${line}`);

@@ -16,6 +16,8 @@ import { WEIGHTINGS, type Weighting } from './rowWeights.ts';
 import { alignmentAgreement, MIN_GOLD_FOUND } from './goldLabelling.ts';
 import { fitName, type ComparedModel } from './modelCardSources.ts';
 import { dataLine, splitLines } from './trainingSummary.ts';
+import { trainingPrior } from './trainingPrior.ts';
+import { priorFileName } from '../../model/modelPrior.ts';
 
 /** What `winnow train` was asked for, its options checked. */
 export interface TrainOptions {
@@ -115,6 +117,13 @@ export async function trainModel(o: TrainOptions, log: (line: string) => void): 
 
   await mkdir(dirname(o.out), { recursive: true });
   await writeFile(o.out, `${JSON.stringify(chosen.weights, null, 1)}\n`);
+  // The weights' prior, what personal models start from (src/model/modelPrior.ts): the same rows, weights and l2.
+  const rows = chosen.trainRows;
+  const prior = trainingPrior(rows.features, rows.labels, rows.areaFractions, chosen.rowWeights, chosen.weights, chosen.l2);
+  const priorText = `${JSON.stringify(prior.prior)}\n`;
+  await writeFile(priorFileName(o.out), priorText);
+  log(`wrote ${priorFileName(o.out)} (${priorText.length} bytes) in ${prior.seconds.toFixed(1)} s; relative gradient at the ` +
+    `weights per bucket ${prior.relativeGradients.map((g) => g.toExponential(1)).join(', ')}`);
   const cardPath = o.out.replace(/\.json$/, '.md');
   await writeFile(cardPath, formatModelCard({
     chosen,

@@ -26,6 +26,9 @@ export interface VariantResult extends Measurement {
   weighting: Weighting;
   weights: StoredModelWeights;
   trainRows: TrainingRows;
+  /** Each training row's weight before class balancing (rowWeights): the prior sums the same objective. */
+  rowWeights: Float64Array;
+  l2: number;
   fitSeconds: number;
 }
 
@@ -96,5 +99,8 @@ export function fitVariant(variant: LabelVariant, corpus: TrainingCorpus, siteLe
     models: fitted.models,
     training: o.training,
   };
-  return { variant, weighting: o.weighting, weights, trainRows, fitSeconds, ...measureWeights(weights, corpus, held) };
+  return {
+    variant, weighting: o.weighting, weights, trainRows, rowWeights: weightsOfRows, l2: o.l2, fitSeconds,
+    ...measureWeights(weights, corpus, held),
+  };
 }
