@@ -38,13 +38,16 @@ export class InspectView {
   /** The segment the card describes (index in the segments `focusedIn`), or null. */
   private focused: number | null = null;
   private focusedIn: SmoothedPage | null = null;
+  /** The pointer's last place, and where it was when the keyboard last moved the focus (see onPointerOver). */
+  private pointer: { x: number; y: number } | null = null;
+  private pointerPinned: { x: number; y: number } | null = null;
   private readonly card: InspectCard;
   private readonly drawing: LabelDrawing;
   private readonly inspections = new Map<string, NodeInspection | { failed: string }>();
   private inspectionsFor: object | null = null;
   private asked = 0;
   private readonly listeners: Array<[string, (e: Event) => void]> = [
-    ['mouseover', (e) => this.pointAt(e.target)],
+    ['mouseover', (e) => this.onPointerOver(e as MouseEvent)],
     ['focusin', (e) => this.pointAt(e.target)],
     ['click', (e) => this.onClick(e as MouseEvent)],
     ['keydown', (e) => this.onKey(e as KeyboardEvent)],
@@ -112,6 +115,19 @@ export class InspectView {
     return this.nesting.nesting;
   }
 
+  /**
+   * The pointer came over an element. Chromium also says so when the page scrolls under a pointer that did not move
+   * (as a keyboard step scrolls a segment into view): the pointer then takes the focus only once it moves.
+   */
+  private onPointerOver(e: MouseEvent): void {
+    const at = { x: e.clientX, y: e.clientY };
+    const still = this.pointerPinned && this.pointerPinned.x === at.x && this.pointerPinned.y === at.y;
+    this.pointer = at;
+    if (still) return;
+    this.pointerPinned = null;
+    this.pointAt(e.target);
+  }
+
   private pointAt(target: EventTarget | null): void {
     const k = this.segmentOf(target);
     if (k !== null && k !== this.focused) this.focus(k, false);
@@ -120,6 +136,7 @@ export class InspectView {
   private focus(k: number | null, byKeyboard: boolean): void {
     this.focused = k;
     this.focusedIn = this.state!.smoothed;
+    if (byKeyboard) this.pointerPinned = this.pointer;
     if (k === null) this.card.hide();
     if (k !== null && byKeyboard) {
       const { capture, smoothed } = completeRun(this.state!);
