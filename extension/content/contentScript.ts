@@ -26,7 +26,9 @@ function start(): void {
   const controller = new WinnowController(document, {
     loadSettings: () => loadSiteSettings(location.href),
     saveSettings: async (patch) => { await saveSiteSettings(location.href, patch); },
-    model: cachedModel(),
+    // Asked for on every capture (it loads while the page is captured): after "Improve the model" or a reset, the
+    // popup's `rerun` must run with the model now in use, not the one this page first had.
+    model: () => callBackground('model', {}),
     startEngine: async (ui) => {
       try {
         return await connectFrameWorker(ui.root, WORKER_START_TIMEOUT_MS);
@@ -73,13 +75,4 @@ function siteMemoryOfPage() {
       save: (memory: string, basedOn: string) => callBackground('saveSiteMemory', { memory, basedOn }),
     },
   } : null;
-}
-
-function cachedModel(): () => Promise<{ json: unknown; version: string }> {
-  let model: Promise<{ json: unknown; version: string }> | null = null;
-  return () => {
-    model ??= callBackground('model', {});
-    model.catch(() => { model = null; });
-    return model;
-  };
 }

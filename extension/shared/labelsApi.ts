@@ -8,6 +8,10 @@ import type { Method } from './protocol.ts';
 import type { AnnotatedSegment, AnnotationExport } from '../../src/labels/annotationFile.ts';
 import type { SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
 import type { LabelTrainingRows } from '../../src/inspect/nodeInspection.ts';
+import type { PersonalModelInfo } from '../../src/model/personalModelInfo.ts';
+
+/** The personal model's state, for the popup (defined in the core, which the command line shares). */
+export type { PersonalModelInfo };
 import { parseUrl } from './parseUrl.ts';
 
 /**
@@ -66,18 +70,6 @@ export interface LabelImportReport {
   rejected: string[];
   /** Addresses of the pages whose labels changed (a tab showing one is told to draw them). */
   changedUrls: string[];
-}
-
-/** The personal model's state, for the popup. */
-export interface PersonalModelInfo {
-  /** ISO 8601 time of the fit. */
-  trainedAt: string;
-  version: string;
-  pages: number;
-  segments: number;
-  rows: number;
-  /** Agreement with the person's labels on pages held out from the fit, before (bundled model) and after; null with too few pages. */
-  heldOut: { pages: number; segments: number; before: number; after: number } | null;
 }
 
 /** Messages about labels and the personal model the background answers (part of BackgroundApi). */

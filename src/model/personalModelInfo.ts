@@ -1,6 +1,6 @@
 /**
  * The personal model's state as the popup and the command line show it. Defined in the core (src/ never imports
- * extension/); extension/shared/labelsApi.ts declares the same shape for its messages.
+ * extension/); extension/shared/labelsApi.ts passes it in its messages.
  */
 export interface PersonalModelInfo {
   /** ISO 8601 time of the fit. */
