@@ -3,6 +3,7 @@ import { tintedBoxes } from './boxTint.ts';
 import { placeLabels, type LabelRequest } from './labelPlacement.ts';
 import { PageScan, type PageScanResult } from './pageScan.ts';
 import type { PageUi } from './pageUi.ts';
+import { BoxLayers } from './boxLayers.ts';
 import { intersection, moved, overlaps, type Rect } from '../../src/util/rects.ts';
 import { yieldToPage } from './yieldToPage.ts';
 
@@ -65,8 +66,7 @@ interface DrawnBox {
  * moves what must move (boxes inside sticky or scrolling elements, the cut-outs of fixed elements).
  */
 export class HighlightOverlay {
-  private pageLayer: HTMLElement | null = null;
-  private viewportLayer: HTMLElement | null = null;
+  private readonly layers: BoxLayers;
   private boxes: HighlightBox[] = [];
   private threshold = 0.5;
   private drawn: DrawnBox[] = [];
@@ -93,21 +93,16 @@ export class HighlightOverlay {
   private drawFrame = 0;
   private followFrame = 0;
 
-  constructor(private readonly ui: PageUi) {}
+  constructor(ui: PageUi) {
+    this.layers = new BoxLayers(ui, 'highlight', CSS, { resize: this.onResize, scroll: this.onScroll });
+  }
 
   /** Draws `boxes`; `page` names the capture they come from (a page read is reused for the same one). */
   show(boxes: HighlightBox[], threshold: number, page: object | null = null): void {
     this.boxes = boxes;
     this.threshold = threshold;
     this.page = page;
-    if (!this.pageLayer) {
-      this.ui.addStyle('highlight', CSS);
-      this.pageLayer = this.layer('layer highlight');
-      this.viewportLayer = this.layer('layer highlight viewport');
-      window.addEventListener('resize', this.onResize);
-      // Capture: scrolling inside an element does not bubble, and its boxes move too.
-      document.addEventListener('scroll', this.onScroll, { capture: true, passive: true });
-    }
+    this.layers.open();
     this.draw();
   }
 
@@ -119,22 +114,10 @@ export class HighlightOverlay {
     this.drawing++;
     cancelAnimationFrame(this.drawFrame);
     cancelAnimationFrame(this.followFrame);
-    window.removeEventListener('resize', this.onResize);
-    document.removeEventListener('scroll', this.onScroll, { capture: true });
-    this.pageLayer?.remove();
-    this.viewportLayer?.remove();
-    this.pageLayer = this.viewportLayer = null;
+    this.layers.close();
     this.boxes = [];
     this.drawn = [];
     this.fixed = [];
-  }
-
-  private layer(className: string): HTMLElement {
-    const layer = this.ui.root.ownerDocument!.createElement('div');
-    layer.className = className;
-    layer.setAttribute('aria-hidden', 'true');
-    this.ui.root.append(layer);
-    return layer;
   }
 
   /**
@@ -143,14 +126,15 @@ export class HighlightOverlay {
    * first, without labels, and drawn again with them once the scan, in slices, has read the whole page.
    */
   private draw(): void {
-    if (!this.pageLayer) return;
+    const layers = this.layers.current;
+    if (!layers) return;
     const drawing = ++this.drawing;
     const page = this.page;
     if (page && this.lastScan?.page === page) {
       this.write(this.lastScan.result);
       return;
     }
-    const scan = new PageScan(this.pageLayer.ownerDocument);
+    const scan = new PageScan(layers.page.ownerDocument);
     const done = () => {
       const result = scan.result();
       this.lastScan = page ? { page, result } : null;
@@ -172,9 +156,9 @@ export class HighlightOverlay {
 
   /** Reads every box's place, then writes the boxes (with their labels and cut-outs once the page has been read). */
   private write(page: PageScanResult | null): void {
-    const pageLayer = this.pageLayer;
-    const viewportLayer = this.viewportLayer;
-    if (!pageLayer || !viewportLayer) return;
+    const layers = this.layers.current;
+    if (!layers) return;
+    const { page: pageLayer, viewport: viewportLayer } = layers;
     const doc = pageLayer.ownerDocument;
     this.fixed = page?.fixed ?? [];
     const measured = this.measure(styleReader(window));
@@ -259,7 +243,7 @@ export class HighlightOverlay {
 
   /** After a scroll: boxes inside sticky or scrolling elements move with them, and the cut-outs follow. */
   private follow(): void {
-    if (!this.pageLayer) return;
+    if (!this.layers.current) return;
     const styleOf = styleReader(window);
     for (const d of this.drawn) {
       if (!d.geometry.moves) continue;

@@ -8,6 +8,7 @@
 import type { SegmentLabel } from '../../src/labels/annotationFile.ts';
 import { boxGeometry, styleReader } from './boxGeometry.ts';
 import type { PageUi } from './pageUi.ts';
+import { BoxLayers } from './boxLayers.ts';
 
 export interface LabelledBox {
   el: Element;
@@ -31,8 +32,7 @@ const CSS = `
 `;
 
 export class LabelDrawing {
-  private pageLayer: HTMLElement | null = null;
-  private viewportLayer: HTMLElement | null = null;
+  private readonly layers: BoxLayers;
   private boxes: LabelledBox[] = [];
   private focus: Element | null = null;
   private frame = 0;
@@ -41,19 +41,15 @@ export class LabelDrawing {
     this.frame = requestAnimationFrame(() => this.write());
   };
 
-  constructor(private readonly ui: PageUi) {}
+  constructor(ui: PageUi) {
+    this.layers = new BoxLayers(ui, 'human', CSS, { resize: this.onMove, scroll: this.onMove });
+  }
 
   /** Draws the labelled segments and the focus ring (null: none). */
   draw(boxes: LabelledBox[], focus: Element | null): void {
     this.boxes = boxes;
     this.focus = focus;
-    if (!this.pageLayer) {
-      this.ui.addStyle('human', CSS);
-      this.pageLayer = this.layer('layer human');
-      this.viewportLayer = this.layer('layer human viewport');
-      window.addEventListener('resize', this.onMove);
-      document.addEventListener('scroll', this.onMove, { capture: true, passive: true });
-    }
+    this.layers.open();
     this.write();
   }
 
@@ -63,27 +59,15 @@ export class LabelDrawing {
 
   clear(): void {
     cancelAnimationFrame(this.frame);
-    window.removeEventListener('resize', this.onMove);
-    document.removeEventListener('scroll', this.onMove, { capture: true });
-    this.pageLayer?.remove();
-    this.viewportLayer?.remove();
-    this.pageLayer = this.viewportLayer = null;
+    this.layers.close();
     this.boxes = [];
     this.focus = null;
   }
 
-  private layer(className: string): HTMLElement {
-    const layer = this.ui.root.ownerDocument!.createElement('div');
-    layer.className = className;
-    layer.setAttribute('aria-hidden', 'true');
-    this.ui.root.append(layer);
-    return layer;
-  }
-
   private write(): void {
-    const pageLayer = this.pageLayer;
-    const viewportLayer = this.viewportLayer;
-    if (!pageLayer || !viewportLayer) return;
+    const layers = this.layers.current;
+    if (!layers) return;
+    const { page: pageLayer, viewport: viewportLayer } = layers;
     const doc = pageLayer.ownerDocument;
     const styleOf = styleReader(window);
     const page = doc.createDocumentFragment();
