@@ -4,7 +4,7 @@
  * core merges is label records; this keeps each record's segment with it: a kept segment keeps its feature rows even
  * when an imported label replaces its label (the rows describe the segment, not the label).
  */
-import { mergeLabels, type SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
+import { mergeLabels, subtreeHashField, type SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
 import type { LabelledSegment, PageLabels } from '../shared/labelsApi.ts';
 
 export interface PageMerge {
@@ -27,9 +27,11 @@ export function mergePageLabels(kept: PageLabels | null, incoming: PageLabels, o
     // Positions of kept labels do not move in the merge: a record that is not the kept one at its place replaced it.
     const keptHere = k < existing.length ? existing[k] : null;
     if (keptHere === null || keptHere === from) return from;
+    // The subtree hash goes with the record that won (the exported file reads labels back from the annotation).
+    const { subtreeHash: _, ...annotation } = keptHere.annotation;
     return {
       record,
-      annotation: { ...keptHere.annotation, humanLabel: record.label, labelledAt: record.labelledAt },
+      annotation: { ...annotation, ...subtreeHashField(record), humanLabel: record.label, labelledAt: record.labelledAt },
       rows: keptHere.rows,
     };
   });

@@ -4,6 +4,7 @@ import type { Segment } from '../../src/segment/segments.ts';
 import { ANNOTATION_SCHEMA_ID, ANNOTATION_SCHEMA_VERSION, type AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { xpathOf } from './xpathOf.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
+import { subtreeHashField } from '../../src/labels/pageLabels.ts';
 
 export interface ExportInput {
   url: string;
@@ -44,6 +45,9 @@ export function buildAnnotationExport(input: ExportInput): AnnotationExport {
         parentSegment: seg.parentSegment,
         text: seg.text,
         textHash: segmentTextHash(seg.text),
+        // The core's hash of the captured subtree text (src/segment/segments.ts), not of the live element's text:
+        // the command line hashes the same capture, and the live text has what the capture leaves out.
+        ...subtreeHashField(seg),
         labelledAt: null,
         ...site,
       };

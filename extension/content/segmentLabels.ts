@@ -9,7 +9,7 @@
  */
 import { mapLabels, type LabelMapping } from '../../src/labels/labelMapping.ts';
 import type { AnnotatedSegment, SegmentLabel } from '../../src/labels/annotationFile.ts';
-import { sameSegment, type SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
+import { sameSegment, subtreeHashField, type SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
 import type { LabelTrainingRows } from '../../src/inspect/nodeInspection.ts';
 import { pipelineOptions, type PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { LabelledSegment, PageLabels } from '../shared/labelsApi.ts';
@@ -66,7 +66,8 @@ export class LabelSession {
   private annotations: AnnotatedSegment[] = [];
   /**
    * The node each label was on, for the capture it was found in: on a re-smooth of the same page, a label stays on
-   * its element though the segment's own text (which leaves out nested segments) changed with the nesting.
+   * its element though the segment's own text (which leaves out nested segments) changed with the nesting. Labels
+   * with a subtree hash are found again by it on any capture (labelMapping.ts); this keeps those made before it.
    */
   private nodeOfLabel = new Map<SegmentLabelRecord, number>();
   private nodesFor: PageCapture | null = null;
@@ -121,7 +122,8 @@ export class LabelSession {
     const before = current ? this.stored.find((s) => s.record === current) ?? null : null;
     if ((before?.record.label ?? null) === label) return false;
     const labelledAt = new Date().toISOString();
-    const record = { selector: segment.selector, xpath: segment.xpath, textHash: segment.textHash };
+    const record = { selector: segment.selector, xpath: segment.xpath, textHash: segment.textHash,
+      ...subtreeHashField(segment) };
     const after: LabelledSegment | null = label === null ? null : {
       record: { ...record, label, labelledAt },
       annotation: { ...segment, humanLabel: label, labelledAt },

@@ -6,7 +6,8 @@
  *
  * Version 2 adds to each segment `textHash` (finds a labelled segment again when the page changed,
  * src/labels/segmentText.ts) and `labelledAt` (when its human label was set: a newer label wins a merge). Version 1
- * files are still read (src/labels/annotationMigration.ts).
+ * files are still read (src/labels/annotationMigration.ts). `subtreeHash` came later within version 2, optional, so
+ * files written before it still read (their labels are found by `textHash` alone).
  */
 import { optionProblem } from '../pipeline/pipelineOptions.ts';
 
@@ -33,6 +34,11 @@ export interface AnnotatedSegment {
   text: string;
   /** Hash of the segment's own text, white space collapsed (segmentTextHash): how labels find it again. */
   textHash: string;
+  /**
+   * Hash of the root's whole subtree text, nested segments included, hashed the same way: it stays when another
+   * penalty nests other segments inside (and so changes the own text). Absent in files written before it.
+   */
+  subtreeHash?: string;
   /** ISO 8601 time the human label was set; null when there is none. */
   labelledAt: string | null;
   /**
@@ -126,6 +132,7 @@ function validateSegment(v: Validator, seg: unknown, at: string, all: unknown[],
       Number.isNaN(Date.parse(s.labelledAt as string))) v.fail(`${at}.labelledAt`, 'not an ISO 8601 time');
     if (s.labelledAt !== null && s.humanLabel === null) v.fail(`${at}.labelledAt`, 'set without a human label');
   }
+  if (s.subtreeHash !== undefined) v.string(s.subtreeHash, `${at}.subtreeHash`, 1);
   if (s.siteTemplate !== undefined && typeof s.siteTemplate !== 'boolean') v.fail(`${at}.siteTemplate`, 'expected a boolean');
 }
 

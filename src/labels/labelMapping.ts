@@ -1,8 +1,14 @@
 /**
  * Kept labels put back on a new run's segments (after a re-run, a slider move, a reload or an import). A label is
- * applied only where its segment is found again with the same text: by selector, else by XPath, else by the text
- * hash alone when exactly one segment has it (the element moved). A label whose element is still there with other
- * text, or is gone, is not applied; it is reported so the person is told, and it stays kept.
+ * applied only where its segment is found again with the same text: by selector, else by XPath, else by a text hash
+ * alone when exactly one segment has it (the element moved). A label whose element is still there with other text,
+ * or is gone, is not applied; it is reported so the person is told, and it stays kept.
+ *
+ * "The same text" is either hash: the segment's own text (`textHash`, which leaves out segments nested inside) or its
+ * whole subtree's (`subtreeHash`). Another penalty nests other segments inside and changes the own text of an element
+ * whose text did not change, while the subtree hash stays; an ad rotating in a segment nested inside changes the
+ * subtree text, while the own text stays. Labels and segments without a subtree hash (files written before it) are
+ * matched by the own text alone, as before.
  */
 import type { SegmentLabelRecord } from './pageLabels.ts';
 
@@ -11,6 +17,7 @@ export interface SegmentIdentity {
   selector: string;
   xpath: string | null;
   textHash: string;
+  subtreeHash?: string;
 }
 
 export interface LabelMapping {
@@ -26,19 +33,40 @@ export function mapLabels(labels: readonly SegmentLabelRecord[], segments: reado
   const bySelector = indexBy(segments, (s) => s.selector);
   const byXpath = indexBy(segments, (s) => s.xpath);
   const byText = indexBy(segments, (s) => s.textHash);
+  const bySubtree = indexBy(segments, (s) => subtreeHashOf(s));
+  // Segments without a subtree hash sit under `undefined`: a label without one must not be matched to them by it.
+  const bySubtreeOf = (label: SegmentLabelRecord) => {
+    const hash = subtreeHashOf(label);
+    return hash === undefined ? undefined : bySubtree.get(hash);
+  };
   const result: LabelMapping = { applied: new Map(), changed: [], missing: [] };
   for (const label of labels) {
-    const sameText = (k: number | undefined) => (k !== undefined && segments[k].textHash === label.textHash ? k : undefined);
+    const sameText = (k: number | undefined) => (k !== undefined && sameTextAs(segments[k], label) ? k : undefined);
     const atSelector = bySelector.get(label.selector);
     const atXpath = label.xpath === null ? undefined : byXpath.get(label.xpath);
-    const textMatches = byText.get(label.textHash);
     const k = sameText(atSelector?.[0]) ?? sameText(atXpath?.[0]) ??
-      (textMatches?.length === 1 ? textMatches[0] : undefined);
+      onlyOne(byText.get(label.textHash)) ?? onlyOne(bySubtreeOf(label));
     if (k !== undefined && !result.applied.has(k)) result.applied.set(k, label);
     else if (atSelector || atXpath) result.changed.push(label);
     else result.missing.push(label);
   }
   return result;
+}
+
+/** A segment has a label's text when the own texts hash alike or, both having one, the subtree texts do. */
+export function sameTextAs(a: Pick<SegmentIdentity, 'textHash' | 'subtreeHash'>,
+  b: Pick<SegmentIdentity, 'textHash' | 'subtreeHash'>): boolean {
+  const subtree = subtreeHashOf(a);
+  return a.textHash === b.textHash || (subtree !== undefined && subtree === subtreeHashOf(b));
+}
+
+/** The subtree hash, or undefined when there is none (or a kept record's is not a hash: it then cannot match). */
+function subtreeHashOf(s: Pick<SegmentIdentity, 'subtreeHash'>): string | undefined {
+  return typeof s.subtreeHash === 'string' && s.subtreeHash.length > 0 ? s.subtreeHash : undefined;
+}
+
+function onlyOne(matches: number[] | undefined): number | undefined {
+  return matches?.length === 1 ? matches[0] : undefined;
 }
 
 function indexBy<K>(segments: readonly SegmentIdentity[], key: (s: SegmentIdentity) => K): Map<K, number[]> {

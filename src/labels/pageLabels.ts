@@ -1,14 +1,17 @@
 /**
  * A person's labels on one page's segments, as they are kept (per page address) and merged. A label names its segment
- * the three ways a later run can find it again: CSS selector, XPath and the hash of the segment's text
- * (src/labels/labelMapping.ts).
+ * the ways a later run can find it again: CSS selector, XPath, the hash of the segment's own text and that of its
+ * whole subtree's text (src/labels/labelMapping.ts).
  */
 import type { AnnotationExport, SegmentLabel } from './annotationFile.ts';
+import { sameTextAs } from './labelMapping.ts';
 
 export interface SegmentLabelRecord {
   selector: string;
   xpath: string | null;
   textHash: string;
+  /** Hash of the segment root's whole subtree text (absent for labels made before it was kept). */
+  subtreeHash?: string;
   label: SegmentLabel;
   /** ISO 8601 time the label was set: the newer of two labels for one segment wins a merge. */
   labelledAt: string;
@@ -17,14 +20,22 @@ export interface SegmentLabelRecord {
 /** The human labels of an annotation file (segments whose humanLabel is set). */
 export function labelsOfFile(file: AnnotationExport): SegmentLabelRecord[] {
   return file.segments.flatMap((s) => (s.humanLabel === null ? [] : [{
-    selector: s.selector, xpath: s.xpath, textHash: s.textHash, label: s.humanLabel,
+    selector: s.selector, xpath: s.xpath, textHash: s.textHash, ...subtreeHashField(s), label: s.humanLabel,
     labelledAt: s.labelledAt ?? file.createdAt,
   }]));
 }
 
-/** Two records are for the same segment when they name the same element with the same text. */
+/** `{ subtreeHash }` when the segment or record has one, else nothing (the field stays absent, not undefined). */
+export function subtreeHashField(s: { subtreeHash?: string }): { subtreeHash?: string } {
+  return s.subtreeHash === undefined ? {} : { subtreeHash: s.subtreeHash };
+}
+
+/**
+ * Two records are for the same segment when they name the same element with the same text (own or, both having
+ * one, subtree: the same element labelled at two penalties is one segment, as labelMapping.ts finds it).
+ */
 export function sameSegment(a: SegmentLabelRecord, b: SegmentLabelRecord): boolean {
-  return a.textHash === b.textHash && (a.selector === b.selector || (a.xpath !== null && a.xpath === b.xpath));
+  return sameTextAs(a, b) && (a.selector === b.selector || (a.xpath !== null && a.xpath === b.xpath));
 }
 
 export interface LabelMerge {

@@ -1,4 +1,5 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
+import { segmentTextHash } from '../labels/segmentText.ts';
 
 export interface Segment {
   /** Snapshot node index of the segment root. */
@@ -9,6 +10,12 @@ export interface Segment {
   rect: { x: number; y: number; width: number; height: number };
   /** Text that belongs to this segment: its subtree's text minus that of segments nested inside it. */
   text: string;
+  /**
+   * Hash (segmentTextHash) of the root's whole subtree text, nested segments included: unlike `text`, it does not
+   * change when another penalty nests other segments inside, so a label finds its segment again at any penalty
+   * (src/labels/labelMapping.ts). Always set by segmentsFromScores; optional only for segments made by hand.
+   */
+  subtreeHash?: string;
   /** Index in the returned list of the nearest enclosing segment, -1 for the page root's segment. */
   parentSegment: number;
 }
@@ -31,12 +38,28 @@ export function segmentsFromScores(s: PageSnapshot, values: Float64Array, roots:
       template: values[node] >= threshold,
       rect: rectOf(s, node),
       text: '',
+      subtreeHash: subtreeHashOf(s, node),
       parentSegment,
     });
     open.push(segments.length - 1);
   }
   fillSegmentTexts(s, segments);
   return segments;
+}
+
+/**
+ * Hashes by snapshot and node: a node's subtree text does not depend on the penalty, so a slider move (a re-smooth of
+ * the same snapshot) hashes only the roots it has not seen, not the page's text once per level of nesting again.
+ */
+const subtreeHashes = new WeakMap<PageSnapshot, Map<number, string>>();
+
+/** Made from the snapshot's text (not the live element's) so the extension and the command line hash the same text. */
+function subtreeHashOf(s: PageSnapshot, node: number): string {
+  let byNode = subtreeHashes.get(s);
+  if (!byNode) subtreeHashes.set(s, byNode = new Map());
+  let hash = byNode.get(node);
+  if (hash === undefined) byNode.set(node, hash = segmentTextHash(s.text.slice(s.textStart[node], s.textEnd[node])));
+  return hash;
 }
 
 /** Pre-order: node j is inside i's subtree iff its text/node range nests; we use the parent chain, bounded by depth. */

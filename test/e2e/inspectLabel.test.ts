@@ -1,8 +1,9 @@
 // Issue 15, inspect mode and labelling, in real Chromium with the built extension on a served fixture page: the card
 // for a known segment (its smoothed score as exported, its raw score from the engine, its breadcrumb, off the
 // segment's box), a label set by mouse and one by keyboard (arrows, T/C, Z undo), drawn apart from the model's boxes,
-// kept through a reload and a slider move, and carried by the exported annotations. Read through the DevTools
-// protocol (Winnow's shadow root is closed); no screenshots.
+// kept through a reload and a slider move (and a reload at a penalty that nests another segment in a labelled one),
+// and carried by the exported annotations. Read through the DevTools protocol (Winnow's shadow root is closed); no
+// screenshots.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AnnotationExport } from '../../src/labels/annotationFile.ts';
@@ -120,6 +121,27 @@ describe('inspect mode and labelling', () => {
     // A slider move re-smooths; the labels are put on the new segments.
     await b.content(again, 'setOptions', { penaltyFactor: 0.02, threshold: 0.5 });
     expect(humanLabels(await b.content<AnnotationExport>(again, 'exportAnnotations'))).toEqual(labelled);
+
+    // A segment with others nested in it, labelled; then a penalty (kept for the site) that nests one more inside, so
+    // its own text changes while its element and whole text do not. After a reload at that penalty the label is found
+    // by the hash of its subtree text (src/labels/labelMapping.ts), not reported as changed.
+    await page.evaluate(() => document.querySelector('#main-content h1')!.scrollIntoView({ block: 'center' }));
+    const title = await rectOf(page, '#main-content h1');
+    await page.mouse.move(title.x + 5, title.y + title.h / 2);
+    await page.mouse.click(title.x + 5, title.y + title.h / 2);
+    const withMain = [...labelled, '#main-content=template'].sort();
+    await expect.poll(async () => humanLabels(await b.content<AnnotationExport>(again, 'exportAnnotations'))).toEqual(withMain);
+    const mainAt = async (tab: number) => (await b.content<AnnotationExport>(tab, 'exportAnnotations')).segments
+      .find((s) => s.selector === '#main-content')!;
+    const ownTextBefore = (await mainAt(again)).textHash;
+    await b.content(again, 'setOptions', { penaltyFactor: 0.005, threshold: 0.5 });
+    await page.waitForTimeout(500); // the last save
+    await page.reload({ waitUntil: 'load' });
+    const atOtherPenalty = await openInspect(page);
+    expect((await b.content<RunStatus>(atOtherPenalty, 'status')).penaltyFactor).toBe(0.005);
+    await expect.poll(async () => humanLabels(await b.content<AnnotationExport>(atOtherPenalty, 'exportAnnotations')),
+      { timeout: 10_000 }).toEqual(withMain);
+    expect((await mainAt(atOtherPenalty)).textHash).not.toBe(ownTextBefore);
     await page.close();
   });
 });
