@@ -54,7 +54,7 @@ export async function labelRowsOfPages(pages: readonly AnnotatedPage[], weights:
         const { segments } = session.smooth(options);
         const selectors = await callPage(tab, 'selectors', segments.map((s) => s.node));
         const identities: SegmentIdentity[] = segments.map((s, k) => ({
-          selector: selectors[k], xpath: null, textHash: segmentTextHash(s.text),
+          selector: selectors[k], xpath: null, textHash: segmentTextHash(s.text), subtreeHash: s.subtreeHash,
         }));
         const labels = labelsOfFile(annotation);
         const mapping = mapLabels(labels, identities);
