@@ -55,6 +55,7 @@ function start(): void {
     exportAnnotations: () => controller.exportAnnotations(),
     saveArticle: ({ format }) => controller.saveArticle(format),
     labelsChanged: () => controller.labelsChanged(),
+    checkLabels: ({ labels }) => controller.checkLabels(labels),
     rerun: () => controller.rerun(),
   };
   browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>

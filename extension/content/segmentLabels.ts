@@ -101,6 +101,15 @@ export class LabelSession {
     return this.remap(true);
   }
 
+  /** Labels that would find no segment on the page as it is (an import's check): nothing is kept or drawn. */
+  unmatched(records: SegmentLabelRecord[]): Array<{ selector: string; reason: 'changed' | 'missing' }> {
+    const run = completeRun(this.state);
+    const annotations = this.mappedFor === run.smoothed ? this.annotations : modelAnnotationsOf(this.state).segments;
+    const { changed, missing } = mapLabels(records, annotations);
+    return [...changed.map((r) => ({ selector: r.selector, reason: 'changed' as const })),
+      ...missing.map((r) => ({ selector: r.selector, reason: 'missing' as const }))];
+  }
+
   /** The label on segment k, and whether its last change could not be saved. */
   labelOf(k: number): { label: SegmentLabel; notSaved: boolean } | null {
     const record = this.state.humanLabels.get(k);

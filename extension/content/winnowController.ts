@@ -103,7 +103,6 @@ export class WinnowController {
   }
 
   status(): RunStatus | null { return runStatusOf(this.state); }
-
   /** "Forget this site" (the background dropped its memory): shown again without the site prior, nothing re-read. */
   forgetSite(): Promise<RunStatus> {
     return this.enqueue(async () => {
@@ -115,14 +114,16 @@ export class WinnowController {
   }
 
   exportAnnotations(): AnnotationExport { return annotationsOf(this.state); }
-
   /** The reader's article saved as Markdown or standalone HTML (a download made in the page). */
   saveArticle(format: ArticleFormat): Promise<SavedArticle> {
     return this.enqueue(() => saveArticle(this.doc, completeRun(this.state), format));
   }
 
-  /** The background's labels of this page changed (import, clear): put them on the segments again. */
+  /** The page's labels changed in the background (import, clear): put on the segments again; or checked before. */
   labelsChanged(): Promise<LabelCounts> { return this.enqueue(() => this.labels.reload()); }
+  checkLabels(records: Parameters<LabelSession['unmatched']>[0]) {
+    return this.enqueue(async () => ({ unmatched: this.labels.unmatched(records) }));
+  }
 
   /** The page changed a lot (or the model did): capture and classify again, keeping the mode the person chose. */
   rerun(): Promise<RunStatus | null> {
@@ -138,7 +139,6 @@ export class WinnowController {
     });
   }
 
-  /** For tests and the status message: how many elements are hidden and boxes drawn. */
   get pageEffects(): { hidden: number; boxes: number; readerOpen: boolean } { return this.view.effects; }
 
   private async show(mode: Mode): Promise<void> {

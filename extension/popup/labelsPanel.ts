@@ -2,13 +2,14 @@
  * The popup's "Your labels" section: the labelled pages with their counts, "Export all labels" (one JSON file, a list
  * of annotation files), "Import labels…" and "Clear all labels". An import shows what it did; labels it would change
  * are kept unless the person confirms, and clearing asks first (focus on "Keep", Escape keeps), as forgetting the
- * site memory does (siteMemoryPanel.ts). When the open tab's page gained or lost labels, its content script is told,
- * so it draws them.
+ * site memory does (siteMemoryPanel.ts). Files about the open tab's page are checked against it first
+ * (openPageCheck.ts); when the page gained or lost labels, its content script is told, so it draws them.
  */
 import { callBackground, callTab } from '../shared/runtimeClient.ts';
 import { downloadJson } from '../shared/downloadFile.ts';
 import { labelPageAddress, type LabelImportReport, type LabelledPageSummary } from '../shared/labelsApi.ts';
 import { MAX_ANNOTATION_FILE_BYTES } from '../../src/labels/annotationMigration.ts';
+import { refuseUnmatchedOnOpenPage } from './openPageCheck.ts';
 
 export interface LabelsPanelDeps {
   tabId(): number;
@@ -163,7 +164,13 @@ export class LabelsPanel {
     this.report.textContent = `Reading ${plural(picked.length, 'file')}…`;
     this.rejected.replaceChildren();
     this.showProblem(null);
-    const { files, rejected } = await readPickedFiles(picked);
+    const read = await readPickedFiles(picked);
+    const checked = await refuseUnmatchedOnOpenPage(read.files, {
+      url: this.deps.pageRan() ? this.deps.tabUrl() : null,
+      check: (labels) => callTab(this.deps.tabId(), 'checkLabels', { labels }),
+    }).catch((e: unknown) => ({ files: [], rejected: [`the open page could not check the labels: ${message(e)}`] }));
+    const files = checked.files;
+    const rejected = [...read.rejected, ...checked.rejected];
     let report: LabelImportReport = { files: 0, pages: 0, added: 0, unchanged: 0, conflicts: 0, replaced: 0, rejected: [],
       changedUrls: [] };
     try {

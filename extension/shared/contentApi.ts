@@ -2,6 +2,7 @@ import type { Method } from './protocol.ts';
 import type { Mode } from './settings.ts';
 import type { RunStatus } from './runStatus.ts';
 import type { AnnotationExport } from '../../src/labels/annotationFile.ts';
+import type { SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
 
 /** Messages the content script in a tab answers. */
 export interface ContentApi {
@@ -26,6 +27,12 @@ export interface ContentApi {
    * on screen and redraws. Answers how many were put on a segment, and how many did not match (text changed, gone).
    */
   labelsChanged: Method<Record<string, never>, { applied: number; changed: number; missing: number }>;
+  /**
+   * Which of these labels (an import about to be made for this page) would find no segment on the page as it is now,
+   * by the rules of src/labels/labelMapping.ts: their selectors, with why (the element is gone, or its text changed).
+   * Nothing is saved or drawn.
+   */
+  checkLabels: Method<{ labels: SegmentLabelRecord[] }, { unmatched: Array<{ selector: string; reason: 'changed' | 'missing' }> }>;
   /** Captures and classifies the page again (a new personal model, say), keeping the mode; null before a first run. */
   rerun: Method<Record<string, never>, RunStatus | null>;
 }

@@ -11,6 +11,7 @@
  * matched by the own text alone, as before.
  */
 import type { SegmentLabelRecord } from './pageLabels.ts';
+import { sameTextAs, subtreeHashOf } from './segmentText.ts';
 
 /** How a segment of the current run can be named (the fields a label record keeps). */
 export interface SegmentIdentity {
@@ -51,18 +52,6 @@ export function mapLabels(labels: readonly SegmentLabelRecord[], segments: reado
     else result.missing.push(label);
   }
   return result;
-}
-
-/** A segment has a label's text when the own texts hash alike or, both having one, the subtree texts do. */
-export function sameTextAs(a: Pick<SegmentIdentity, 'textHash' | 'subtreeHash'>,
-  b: Pick<SegmentIdentity, 'textHash' | 'subtreeHash'>): boolean {
-  const subtree = subtreeHashOf(a);
-  return a.textHash === b.textHash || (subtree !== undefined && subtree === subtreeHashOf(b));
-}
-
-/** The subtree hash, or undefined when there is none (or a kept record's is not a hash: it then cannot match). */
-function subtreeHashOf(s: Pick<SegmentIdentity, 'subtreeHash'>): string | undefined {
-  return typeof s.subtreeHash === 'string' && s.subtreeHash.length > 0 ? s.subtreeHash : undefined;
 }
 
 function onlyOne(matches: number[] | undefined): number | undefined {

@@ -4,7 +4,7 @@
  * whole subtree's text (src/labels/labelMapping.ts).
  */
 import type { AnnotationExport, SegmentLabel } from './annotationFile.ts';
-import { sameTextAs } from './labelMapping.ts';
+import { sameTextAs } from './segmentText.ts';
 
 export interface SegmentLabelRecord {
   selector: string;

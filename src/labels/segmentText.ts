@@ -13,3 +13,20 @@ export function normalisedSegmentText(text: string): string {
 export function segmentTextHash(text: string): string {
   return wordHash(normalisedSegmentText(text)).toString(16).padStart(8, '0');
 }
+
+/** How a label or a segment names its text: the own text's hash and, when known, the whole subtree's. */
+export interface TextHashes {
+  textHash: string;
+  subtreeHash?: string;
+}
+
+/** A segment has a label's text when the own texts hash alike or, both having one, the subtree texts do. */
+export function sameTextAs(a: TextHashes, b: TextHashes): boolean {
+  const subtree = subtreeHashOf(a);
+  return a.textHash === b.textHash || (subtree !== undefined && subtree === subtreeHashOf(b));
+}
+
+/** The subtree hash, or undefined when there is none (or a kept record's is not a hash: it then cannot match). */
+export function subtreeHashOf(s: Pick<TextHashes, 'subtreeHash'>): string | undefined {
+  return typeof s.subtreeHash === 'string' && s.subtreeHash.length > 0 ? s.subtreeHash : undefined;
+}

@@ -1,7 +1,7 @@
 // The popup's "Your labels" in the real browser: annotation files (v1 and v2) imported from the file picker are listed
 // with their counts; "Export all labels" downloads one file that a fresh profile imports back to the same labels; and
-// bad files (another schema, cut-off JSON, 50 MB) are each refused with one line and change nothing, the 50 MB one
-// from its size, before the popup reads it.
+// bad files (another schema, cut-off JSON, 50 MB, labels for the open page that find nothing there) are each refused
+// with one line and change nothing, the 50 MB one from its size, before the popup reads it.
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -181,6 +181,20 @@ describe('labels in the popup', () => {
     await expect.poll(() => listed(popup)).toContain(`${server.url('/labels/page.html')}: 1 template, 0 content ` +
       '(1 not yet usable for training)');
     expect(await popup.isHidden('#labels-problem')).toBe(true);
+    await popup.close();
+    await page.close();
+  });
+
+  it('refuses a file for the open page whose labels find no segment there, and changes nothing', async () => {
+    const { page, popup } = await openPopup(b);
+    const before = await storedLabels(b);
+    const stale = annotationFile(server.url('/labels/page.html'), 2, [['#no-such-element', 'Gone', 'content']]);
+    await importFiles(popup, [fileOf('stale.json', JSON.stringify(stale))]);
+    const lines = await popup.$$eval('#labels-rejected li', (items) => items.map((li) => li.textContent ?? ''));
+    expect(lines).toEqual(['stale.json: labels for the open page that find no segment there: 1 of 1 (1 not on the ' +
+      'page, 0 with other text: #no-such-element); nothing imported from it']);
+    expect(await popup.textContent('#labels-report')).toBe('Nothing was imported.');
+    expect(await storedLabels(b)).toEqual(before);
     await popup.close();
     await page.close();
   });
