@@ -4,7 +4,8 @@
  */
 import { articleHtml, articleMarkdown, type ArticleFormat } from './articleFormats.ts';
 import { readerArticle } from './readerArticle.ts';
-import type { CompleteRun } from './pageState.ts';
+import type { PageState } from './pageState.ts';
+import { labelledRun } from './labelledVerdicts.ts';
 import { articleFileName, downloadText } from '../shared/downloadFile.ts';
 export type { ArticleFormat };
 
@@ -13,7 +14,9 @@ export interface SavedArticle {
   bytes: number;
 }
 
-export async function saveArticle(doc: Document, run: CompleteRun, format: ArticleFormat): Promise<SavedArticle> {
+/** The article as the reader shows it, a person's labels applied (labelledVerdicts.ts). */
+export async function saveArticle(doc: Document, state: PageState, format: ArticleFormat): Promise<SavedArticle> {
+  const run = labelledRun(state);
   const article = await readerArticle(doc, run);
   const meta = { title: run.capture.declared.title || run.capture.title, url: run.capture.url };
   const text = format === 'markdown' ? articleMarkdown(article, meta) : articleHtml(article, meta);

@@ -33,7 +33,7 @@ export function drawnParts(parent: ArrayLike<number>, show: ArrayLike<number>,
 }
 
 /** Per node, the innermost segment it belongs to (a segment starts at its root node). */
-function ownerSegments(parent: ArrayLike<number>, segments: readonly Segment[]): Int32Array {
+export function ownerSegments(parent: ArrayLike<number>, segments: readonly Segment[]): Int32Array {
   const owner = new Int32Array(parent.length).fill(-1);
   segments.forEach((g, k) => { owner[g.node] = k; });
   for (let i = 1; i < owner.length; i++) if (owner[i] < 0 && parent[i] >= 0) owner[i] = owner[parent[i]];

@@ -8,6 +8,7 @@ import { HideRecord } from './hideRecord.ts';
 import { HighlightOverlay } from './highlightOverlay.ts';
 import { createPageUi, type PageUi } from './pageUi.ts';
 import { drawnParts } from './drawnParts.ts';
+import { labelledRun } from './labelledVerdicts.ts';
 import { completeRun, type CompleteRun, type PageState } from './pageState.ts';
 import { readerArticle } from './readerArticle.ts';
 import { ReaderView } from './readerView.ts';
@@ -61,7 +62,8 @@ export class PageView {
   /** Takes down what was drawn, then draws the state's mode. */
   async show(state: PageState): Promise<void> {
     this.clear();
-    const run = completeRun(state);
+    // A person's labels win in highlight, hide and the reader; inspect mode shows the model's verdicts beside them.
+    const run = state.mode === 'inspect' ? completeRun(state) : labelledRun(state);
     const { overlay, reader, toast, inspect } = this.open();
     if (state.mode === 'highlight' || state.mode === 'inspect') {
       // What hide would remove is drawn too, so the two modes agree (drawnParts.ts); never the page itself.

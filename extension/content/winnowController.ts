@@ -116,7 +116,7 @@ export class WinnowController {
   exportAnnotations(): AnnotationExport { return annotationsOf(this.state); }
   /** The reader's article saved as Markdown or standalone HTML (a download made in the page). */
   saveArticle(format: ArticleFormat): Promise<SavedArticle> {
-    return this.enqueue(() => saveArticle(this.doc, completeRun(this.state), format));
+    return this.enqueue(() => saveArticle(this.doc, this.state, format));
   }
 
   /** The page's labels changed in the background (import, clear): put on the segments again; or checked before. */

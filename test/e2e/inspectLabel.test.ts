@@ -2,7 +2,7 @@
 // for a known segment (its smoothed score as exported, its raw score from the engine, its breadcrumb, off the
 // segment's box), a label set by mouse and one by keyboard (arrows, T/C, Z undo), drawn apart from the model's boxes,
 // kept through a reload and a slider move (and a reload at a penalty that nests another segment in a labelled one),
-// and carried by the exported annotations. Read through the DevTools protocol (Winnow's shadow root is closed); no
+// carried by the exported annotations, and winning in hide mode and the reader. Read through the DevTools protocol (Winnow's shadow root is closed); no
 // screenshots.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -142,6 +142,23 @@ describe('inspect mode and labelling', () => {
     await expect.poll(async () => humanLabels(await b.content<AnnotationExport>(atOtherPenalty, 'exportAnnotations')),
       { timeout: 10_000 }).toEqual(withMain);
     expect((await mainAt(atOtherPenalty)).textHash).not.toBe(ownTextBefore);
+
+    // The labels win in hide mode and the reader: the footer (the model's template, labelled content) stays and is
+    // read; the sidebar (labelled template) goes. The export still gives the model's verdict beside the label.
+    const footer = (await b.content<AnnotationExport>(atOtherPenalty, 'exportAnnotations')).segments
+      .find((s) => s.selector === '#footer')!;
+    expect(footer).toMatchObject({ label: 'template', humanLabel: 'content' });
+    await b.content(atOtherPenalty, 'setMode', { mode: 'hide' });
+    const onScreen = (selector: string) => page.evaluate((sel) => {
+      const el = document.querySelector(sel)!;
+      return el.getBoundingClientRect().height > 0 && getComputedStyle(el).visibility === 'visible';
+    }, selector);
+    expect(await onScreen('#footer')).toBe(true);
+    expect(await onScreen('#sidebar')).toBe(false);
+    await b.content(atOtherPenalty, 'setMode', { mode: 'reader' });
+    const read = textOfHtml(await winnowShadowHtml(page));
+    expect(read).toContain('The Valley Courier. All rights reserved');
+    expect(read).not.toContain('Popular story 1');
     await page.close();
   });
 });
