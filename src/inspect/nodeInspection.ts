@@ -5,7 +5,10 @@
  * the worker's port as it is.
  */
 
-/** One feature's part in a node's score: coefficient × feature value, in logit units (positive: towards template). */
+/**
+ * One feature's part in a node's score: coefficient × (feature value − the bucket's mean), in logit units (positive:
+ * towards template).
+ */
 export interface FeatureContribution {
   /** The feature's name in the feature schema (src/features/featureSchema.ts). */
   feature: string;

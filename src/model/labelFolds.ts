@@ -10,6 +10,11 @@ export function siteOfPageUrl(url: string): string {
   return host.toLowerCase().replace(/^www\d?\./, '');
 }
 
+/** What a fold holds whole for these pages: their sites when they come from several, else single pages. */
+export function heldOutUnit(pages: readonly string[]): 'site' | 'page' {
+  return new Set(pages.map(siteOfPageUrl)).size > 1 ? 'site' : 'page';
+}
+
 /**
  * Fold index per page, or null with fewer than 2 pages. `folds` is an upper bound: there are never more folds than
  * units (sites, or pages).
@@ -18,8 +23,8 @@ export function pageFolds(pages: readonly string[], folds: number): Map<string, 
   const distinct = [...new Set(pages)].sort();
   if (distinct.length < 2) return null;
   if (!Number.isInteger(folds) || folds < 2) throw new Error(`held-out folds must be an integer ≥ 2, got ${folds}`);
-  const sites = new Set(distinct.map(siteOfPageUrl));
-  const unitOf = (page: string) => (sites.size > 1 ? siteOfPageUrl(page) : page);
+  const bySite = heldOutUnit(distinct) === 'site';
+  const unitOf = (page: string) => (bySite ? siteOfPageUrl(page) : page);
   const units = [...new Set(distinct.map(unitOf))].sort();
   const count = Math.min(folds, units.length);
   const foldOfUnit = new Map(units.map((u, k) => [u, k % count]));

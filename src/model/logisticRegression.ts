@@ -2,6 +2,9 @@ import type { FeatureMatrix } from './featureMatrix.ts';
 import { columnStandardisation } from './featureMatrix.ts';
 import { solveCholesky } from './cholesky.ts';
 
+/** The smallest L2 penalty a fit uses: it keeps the Hessian positive definite when a feature is constant. */
+export const MIN_L2 = 1e-8;
+
 export interface LogisticFit {
   mean: number[];
   scale: number[];
@@ -33,7 +36,7 @@ export function fitLogistic(X: FeatureMatrix, y: ArrayLike<number>, options: Log
   const Z = new Float64Array(n * d);
   for (let r = 0; r < n; r++) for (let j = 0; j < d; j++) Z[r * d + j] = (X.data[r * d + j] - mean[j]) / scale[j];
   const sw = options.sampleWeights ?? new Float64Array(n).fill(1);
-  const l2 = Math.max(options.l2, 1e-8);
+  const l2 = Math.max(options.l2, MIN_L2);
   const maxIterations = options.maxIterations ?? 50;
   const tolerance = options.tolerance ?? 1e-9;
 

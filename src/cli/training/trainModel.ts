@@ -115,12 +115,13 @@ export async function trainModel(o: TrainOptions, log: (line: string) => void): 
       `nodes labelled, agreement ${gold.agreement.agreement.toFixed(3)}`);
   }
 
-  await mkdir(dirname(o.out), { recursive: true });
-  await writeFile(o.out, `${JSON.stringify(chosen.weights, null, 1)}\n`);
   // The weights' prior, what personal models start from (src/model/modelPrior.ts): the same rows, weights and l2.
+  // Computed before anything is written: a prior that cannot be made must not leave new weights without their prior.
   const rows = chosen.trainRows;
   const prior = trainingPrior(rows.features, rows.labels, rows.areaFractions, chosen.rowWeights, chosen.weights, chosen.l2);
   const priorText = `${JSON.stringify(prior.prior)}\n`;
+  await mkdir(dirname(o.out), { recursive: true });
+  await writeFile(o.out, `${JSON.stringify(chosen.weights, null, 1)}\n`);
   await writeFile(priorFileName(o.out), priorText);
   log(`wrote ${priorFileName(o.out)} (${priorText.length} bytes) in ${prior.seconds.toFixed(1)} s; relative gradient at the ` +
     `weights per bucket ${prior.relativeGradients.map((g) => g.toExponential(1)).join(', ')}`);

@@ -7,6 +7,7 @@ import { fitPersonalModel, type PersonalModelInfo } from '../../model/personalFi
 import type { StoredModelWeights } from '../../model/weights.ts';
 import { readAnnotatedPages } from './annotationInputs.ts';
 import { labelRowsOfPages } from './annotationRows.ts';
+import { heldOutUnit } from '../../model/labelFolds.ts';
 
 export interface AnnotationTrainOptions {
   annotations: readonly string[];
@@ -51,7 +52,9 @@ export async function trainOnAnnotations(o: AnnotationTrainOptions, log: (line: 
   const { model, info, prior: ownPrior } = fitPersonalModel(bundled, prior, labelled, { userWeight: o.userWeight });
   log(`fitted ${info.segments} segments (${info.rows} rows) of ${info.pages} pages in ${(performance.now() - t1).toFixed(0)} ms`);
   const h = info.heldOut;
-  log(h ? `held out by page: agreement with the labels on ${h.segments} segments of ${h.pages} pages: ` +
+  // Folds hold whole sites when the labels come from several (src/model/labelFolds.ts), else whole pages.
+  const unit = heldOutUnit(labelled.map((l) => l.page));
+  log(h ? `held out by ${unit}: agreement with the labels on ${h.segments} segments of ${h.pages} pages: ` +
     `${h.before.toFixed(3)} (${o.model}) → ${h.after.toFixed(3)} (the new model)`
     : 'held out: fewer than 2 labelled pages, no agreement measured');
   await mkdir(dirname(o.out), { recursive: true });

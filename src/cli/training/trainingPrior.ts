@@ -1,5 +1,6 @@
 import type { FeatureMatrix } from '../../model/featureMatrix.ts';
 import { logisticCurvature } from '../../model/logisticCurvature.ts';
+import { MIN_L2 } from '../../model/logisticRegression.ts';
 import { storedModelPrior, type BucketCurvature, type StoredModelPrior } from '../../model/modelPrior.ts';
 import type { StoredModelWeights } from '../../model/weights.ts';
 import { balancedSampleWeights, bucketFitRows } from './weightedBucketFit.ts';
@@ -41,8 +42,12 @@ export function trainingPrior(X: FeatureMatrix, y: Uint8Array, areaFractions: Ar
     });
     meanDrift.push(Math.max(...Array.from(mean, (m, j) => Math.abs(m / rows.length - model.mean[j]) / model.scale[j])));
     const labels = Float64Array.from(rows, (r) => y[r]);
-    const c = logisticCurvature(Z, labels, balancedSampleWeights(y, rowWeights, rows), [...model.coef, model.intercept], l2);
-    return { hessian: c.hessian, size: c.size, rows: rows.length, totalWeight: c.totalWeight, l2, gradient: c.gradient };
+    // The l2 the fit used: fitLogistic raises it to 1e-8, which keeps a feature constant in a bucket (a zero column)
+    // from making the Hessian singular.
+    const c = logisticCurvature(Z, labels, balancedSampleWeights(y, rowWeights, rows), [...model.coef, model.intercept],
+      Math.max(l2, MIN_L2));
+    return { hessian: c.hessian, size: c.size, rows: rows.length, totalWeight: c.totalWeight, l2: Math.max(l2, MIN_L2),
+      gradient: c.gradient };
   });
   const prior = storedModelPrior(weights, buckets, PRIOR_METHOD);
   return {
