@@ -11,7 +11,7 @@ import { modelVersionOf } from './modelFile.ts';
 import { logisticCurvature } from './logisticCurvature.ts';
 import { modelFingerprint, storedModelPrior, type BucketCurvature, type ModelPrior, type StoredModelPrior } from './modelPrior.ts';
 import { fitWithPrior } from './priorLogisticFit.ts';
-import { pageFolds } from './labelFolds.ts';
+import { pageFolds, heldOutUnit } from './labelFolds.ts';
 import type { PersonalModelInfo } from './personalModelInfo.ts';
 import { BUCKET_COUNT, type StoredModelWeights } from './weights.ts';
 
@@ -166,7 +166,8 @@ function heldOutAgreement(bundled: StoredModelWeights, prior: ModelPrior, labell
     }
   }
   if (segments === 0) return null;
-  return { pages: new Set(labelled.map((s) => s.page)).size, segments, before: before / segments, after: after / segments };
+  const pages = labelled.map((s) => s.page);
+  return { pages: new Set(pages).size, segments, before: before / segments, after: after / segments, by: heldOutUnit(pages) };
 }
 
 /**

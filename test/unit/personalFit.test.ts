@@ -67,7 +67,7 @@ describe('fitPersonalModel', () => {
     const unseen = segmentRows(k, dir, 99);
     expect(segmentScore(bundled, unseen)).toBeGreaterThan(0.5);
     expect(segmentScore(model, unseen)).toBeLessThan(0.5);
-    expect(info.heldOut).toEqual({ pages: 3, segments: 3, before: 0, after: 1 });
+    expect(info.heldOut).toEqual({ pages: 3, segments: 3, before: 0, after: 1, by: 'page' });
     for (const b of [0, 2, 3]) expect(model.models[b].coef).toEqual(bundled.models[b].coef);
     expect(model.models[k].trainedOn.negatives).toBe(bundled.models[k].trainedOn.negatives + 36);
   });
