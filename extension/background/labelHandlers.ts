@@ -40,9 +40,10 @@ export function labelHandlers(deps: LabelHandlerDeps, extensionBase: string): Ha
       requireOwnPage(url, sender);
       return deps.labels.load(url);
     },
-    savePageLabels: async ({ page }, sender) => {
+    savePageLabels: async ({ page, basedOn }, sender) => {
       requireOwnPage(page?.url, sender);
-      return deps.labels.save(page);
+      if (basedOn !== null && typeof basedOn !== 'string') throw new Error('labels: a save names the revision it read');
+      return deps.labels.save(page, basedOn);
     },
     labelledPages: async (_, sender) => {
       requireExtensionPage(sender);

@@ -13,7 +13,8 @@
  */
 import { errorMessage } from '../shared/protocol.ts';
 import { serialQueue } from '../shared/serialQueue.ts';
-import type { LabelImportReport, LabelledPageSummary, PageLabels } from '../shared/labelsApi.ts';
+import { LABELS_CHANGED_ELSEWHERE, type LabelImportReport, type LabelledPageSummary, type PageLabels } from '../shared/labelsApi.ts';
+import { labelRevision } from './labelRevision.ts';
 import { readAnnotationFiles } from '../../src/labels/annotationMigration.ts';
 import { jsonBytes, type StorageAreaLike } from './siteMemoryStore.ts';
 import { annotationFileOf, importedPageOf, labelPageAddress, pageLabelsProblem, summaryOf, type ExportMeta } from './labelPages.ts';
@@ -44,31 +45,42 @@ export class LabelStore {
     private readonly warn: (message: string) => void = (m) => console.warn(`Winnow: ${m}`),
   ) {}
 
-  /** The labels kept for a page address (null when none, or when they were damaged and dropped: see `problem`). */
-  load(url: string): Promise<{ page: PageLabels | null; problem: string | null }> {
+  /**
+   * The labels kept for a page address (null when none, or when they were damaged and dropped: see `problem`), and
+   * their revision (labelRevision.ts), which a save of this page must name.
+   */
+  load(url: string): Promise<{ page: PageLabels | null; problem: string | null; revision: string | null }> {
     return this.serial(async () => {
       const address = labelPageAddress(url);
       const index = await this.readIndex();
       const read = await this.readEntry(address, index);
-      return { page: read.page, problem: read.problem };
+      return { page: read.page, problem: read.problem, revision: await labelRevision(read.page) };
     });
   }
 
-  /** Replaces a page's labels (none: the page is removed). Refused over the cap or when the page does not check. */
-  save(page: PageLabels): Promise<{ labels: number; bytes: number }> {
+  /**
+   * Replaces a page's labels (none: the page is removed), when storage still holds the revision `basedOn` (null: no
+   * labels): a tab saves its whole list, which must not go over labels another tab, an import or a clear kept
+   * meanwhile. Refused then (LABELS_CHANGED_ELSEWHERE), over the cap, or when the page does not check; nothing changes.
+   */
+  save(page: PageLabels, basedOn: string | null): Promise<{ labels: number; bytes: number; revision: string | null }> {
     return this.serial(async () => {
       const address = labelPageAddress(typeof page?.url === 'string' ? page.url : '');
       const problem = pageLabelsProblem(page);
       if (problem !== null) throw new Error(`labels for ${address || 'a page'} not kept: ${problem}`);
+      const key = LABEL_ENTRY_PREFIX + address;
+      if (await labelRevision((await this.area.get(key))[key]) !== basedOn) {
+        throw new Error(`${LABELS_CHANGED_ELSEWHERE} (${address}): read them again`);
+      }
       const index = await this.readIndex();
       if (page.segments.length === 0) {
         await this.removePages([address], index);
-        return { labels: 0, bytes: 0 };
+        return { labels: 0, bytes: 0, revision: null };
       }
       const kept = { ...page, url: address };
       const bytes = this.fitOrRefuse(index, new Map([[address, kept]]));
       await this.writePages(index, [kept]);
-      return { labels: kept.segments.length, bytes };
+      return { labels: kept.segments.length, bytes, revision: await labelRevision(kept) };
     });
   }
 

@@ -41,7 +41,7 @@ function start(): void {
     siteMemory: siteMemoryOfPage(),
     labels: {
       load: (url) => callBackground('pageLabels', { url }),
-      save: (page) => callBackground('savePageLabels', { page }),
+      save: (page, basedOn) => callBackground('savePageLabels', { page, basedOn }),
     },
   });
 

@@ -24,10 +24,16 @@ export interface ControllerDeps {
 
 /** The background's label store as the content script uses it (LabelsApi's pageLabels and savePageLabels). */
 export interface LabelStoreDeps {
-  /** The labels kept for the page's address; `problem` says when stored data was damaged and dropped. */
-  load(url: string): Promise<{ page: PageLabels | null; problem: string | null }>;
-  /** Replaces the page's labels with these (an empty list removes the page); fails when storage refuses them. */
-  save(page: PageLabels): Promise<unknown>;
+  /**
+   * The labels kept for the page's address; `problem` says when stored data was damaged and dropped; `revision` names
+   * what was read, for the next save.
+   */
+  load(url: string): Promise<{ page: PageLabels | null; problem: string | null; revision: string | null }>;
+  /**
+   * Replaces the page's labels with these (an empty list removes the page) when storage still holds `basedOn`; fails
+   * when storage refuses them, with LABELS_CHANGED_ELSEWHERE when they changed since (another tab, an import, a clear).
+   */
+  save(page: PageLabels, basedOn: string | null): Promise<{ revision: string | null }>;
 }
 
 /** What the run uses of them (pageRun.ts). */

@@ -5,14 +5,16 @@
  * - a label that does not find its segment stays kept, and the person is told once why (unmatchedLabels.ts);
  * - a save the background refuses (storage full) leaves the label on screen marked "not saved", with the reason; the
  *   next change saves the whole page again, and the page's export carries it meanwhile;
- * - when the page's kept labels could not be read, nothing is saved over them.
+ * - when the page's kept labels could not be read, nothing is saved over them;
+ * - a save names the revision of the labels it read; when another tab, an import or a clear changed them since, the
+ *   background refuses it, and the labels are read again, this page's unsaved changes put on them, and saved again.
  */
 import { mapLabels, type LabelMapping } from '../../src/labels/labelMapping.ts';
 import type { AnnotatedSegment, SegmentLabel } from '../../src/labels/annotationFile.ts';
 import { sameSegment, subtreeHashField, type SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
 import type { LabelTrainingRows } from '../../src/inspect/nodeInspection.ts';
 import { pipelineOptions, type PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import type { LabelledSegment, PageLabels } from '../shared/labelsApi.ts';
+import { LABELS_CHANGED_ELSEWHERE, type LabelledSegment, type PageLabels } from '../shared/labelsApi.ts';
 import { errorMessage } from '../shared/protocol.ts';
 import { serialQueue } from '../shared/serialQueue.ts';
 import type { LabelStoreDeps } from './controllerDeps.ts';
@@ -53,6 +55,8 @@ interface UnsavedChange {
 }
 
 const CYCLE: Array<SegmentLabel | null> = [null, 'template', 'content'];
+/** Saves tried in a row while other tabs keep changing the page's labels, before the person is told. */
+const SAVE_TRIES = 3;
 
 export class LabelSession {
   /** Every label kept for the page, the ones that match no segment now included. */
@@ -61,6 +65,8 @@ export class LabelSession {
   private loadedFor: PageCapture | null = null;
   /** Whether the kept labels were read once: until then, a save could write over labels never seen. */
   private everLoaded = false;
+  /** The revision of the kept labels last read or written (null: none kept), which the next save is based on. */
+  private revision: string | null = null;
   private mappedFor: SmoothedPage | null = null;
   /** The current segments as the model labelled them: how labels name their segment, and the saved annotation. */
   private annotations: AnnotatedSegment[] = [];
@@ -191,8 +197,9 @@ export class LabelSession {
       return;
     }
     try {
-      const { page, problem } = await this.store.load(capture.url);
+      const { page, problem, revision } = await this.store.load(capture.url);
       this.stored = page?.segments ?? [];
+      this.revision = revision;
       // What this page changed but could not save yet stays as the person left it.
       for (const u of this.unsaved.values()) {
         putInList(this.stored, this.stored.find((s) => sameSegment(s.record, u.record)) ?? null, u.entry);
@@ -293,15 +300,24 @@ export class LabelSession {
       this.failed('your kept labels for this page could not be read, so nothing was written over them');
       return;
     }
-    const page: PageLabels = { url: capture.url, title: capture.title, viewport: { ...capture.viewport },
-      segments: [...this.stored] };
-    try {
-      await this.store.save(page);
-      for (const [key, u] of this.unsaved) if (u.version <= version) this.unsaved.delete(key);
-      this.saveFailed = false;
-      this.onChange();
-    } catch (e) {
-      this.failed(errorMessage(e));
+    for (let tries = 1; ; tries++) {
+      const page: PageLabels = { url: capture.url, title: capture.title, viewport: { ...capture.viewport },
+        segments: [...this.stored] };
+      try {
+        this.revision = (await this.store.save(page, this.revision)).revision;
+        for (const [key, u] of this.unsaved) if (u.version <= version) this.unsaved.delete(key);
+        this.saveFailed = false;
+        this.onChange();
+        return;
+      } catch (e) {
+        if (!errorMessage(e).includes(LABELS_CHANGED_ELSEWHERE) || tries === SAVE_TRIES) {
+          this.failed(errorMessage(e));
+          return;
+        }
+      }
+      // Changed elsewhere since read: read them again (this page's unsaved changes are put on them) and save that.
+      await this.load(capture);
+      this.remap(false);
     }
   }
 

@@ -25,6 +25,12 @@ export function labelPageAddress(url: string): string {
   return u.href;
 }
 
+/**
+ * The start of a save's refusal when the page's kept labels changed since the tab read them (recognised by the content
+ * script, which then reads them again and saves its change on top: segmentLabels.ts).
+ */
+export const LABELS_CHANGED_ELSEWHERE = 'labels changed elsewhere since this tab read them';
+
 /** Why "Improve the model" cannot fit yet: the personal fit needs both labels, with feature rows, on two pages. */
 export const TOO_FEW_LABELS = 'Label at least one template and one content segment on two pages first';
 
@@ -74,10 +80,18 @@ export interface LabelImportReport {
 
 /** Messages about labels and the personal model the background answers (part of BackgroundApi). */
 export interface LabelsApi {
-  /** The labels kept for one page address; `problem` says when stored data was damaged and dropped. */
-  pageLabels: Method<{ url: string }, { page: PageLabels | null; problem: string | null }>;
-  /** Replaces the labels of one page (an empty list removes the page). Refused with a clear message over the cap. */
-  savePageLabels: Method<{ page: PageLabels }, { labels: number; bytes: number }>;
+  /**
+   * The labels kept for one page address; `problem` says when stored data was damaged and dropped; `revision` names
+   * what was read (null: no labels), for the next save's `basedOn`.
+   */
+  pageLabels: Method<{ url: string }, { page: PageLabels | null; problem: string | null; revision: string | null }>;
+  /**
+   * Replaces the labels of one page (an empty list removes the page), if storage still holds the revision `basedOn`
+   * (another tab, an import or a clear may have changed them since): else refused with LABELS_CHANGED_ELSEWHERE, and
+   * the tab reads them again. Refused with a clear message over the cap. Answers the revision now kept.
+   */
+  savePageLabels: Method<{ page: PageLabels; basedOn: string | null },
+    { labels: number; bytes: number; revision: string | null }>;
   labelledPages: Method<Record<string, never>, {
     pages: LabelledPageSummary[]; bytes: number; capBytes: number; problem: string | null;
   }>;

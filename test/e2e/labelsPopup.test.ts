@@ -215,7 +215,7 @@ describe('labels in the popup', () => {
     for (const url of ['https://news.example/five', 'https://shop.example/six']) {
       const saved = await popup.evaluate((message) => (globalThis as any).chrome.runtime.sendMessage(message), {
         ns: 'winnow/background', type: 'savePageLabels',
-        payload: { page: { url, title: url, viewport: { width: 1280, height: 800 },
+        payload: { basedOn: null, page: { url, title: url, viewport: { width: 1280, height: 800 },
           segments: [labelled('#nav', 'template', 1), labelled('#story', 'content', 0)] } },
       });
       expect(saved).toMatchObject({ ok: true });

@@ -11,7 +11,8 @@ import {
 import { labelHandlers } from '../../extension/background/labelHandlers.ts';
 import { PersonalModelStore } from '../../extension/background/personalModelStore.ts';
 import type { StorageAreaLike } from '../../extension/background/siteMemoryStore.ts';
-import type { LabelledSegment, PageLabels } from '../../extension/shared/labelsApi.ts';
+import { LABELS_CHANGED_ELSEWHERE, type LabelledSegment, type PageLabels } from '../../extension/shared/labelsApi.ts';
+import { labelRevision } from '../../extension/background/labelRevision.ts';
 import { validateAnnotationExport } from '../../src/labels/annotationFile.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
 import { importSummary, readPickedFiles } from '../../extension/popup/labelsPanel.ts';
@@ -78,13 +79,18 @@ function annotationFile(url: string, version: 1 | 2, navLabel: 'template' | 'con
   };
 }
 
+/** A save as a tab makes it: based on the revision it read just before. */
+async function put(s: LabelStore, p: PageLabels) {
+  return s.save(p, (await s.load(typeof p.url === 'string' ? p.url : '')).revision);
+}
+
 const file = (name: string, json: unknown) => ({ name, text: JSON.stringify(json) });
 
 describe('LabelStore', () => {
   it('keeps labels per page address without its #fragment, and lists each page with its counts', async () => {
     const { s } = store();
-    expect(await s.load('https://a.example/story')).toEqual({ page: null, problem: null });
-    const saved = await s.save(page('https://a.example/story#comments', [
+    expect(await s.load('https://a.example/story')).toEqual({ page: null, problem: null, revision: null });
+    const saved = await put(s, page('https://a.example/story#comments', [
       segment('#nav', 'Home', 'template', MAY), segment('#story', 'Story', 'content', JUNE, null),
     ]));
     expect(saved.labels).toBe(2);
@@ -96,7 +102,7 @@ describe('LabelStore', () => {
       template: 1, content: 1, withoutRows: 1, updatedAt: JUNE }]);
     expect(list).toMatchObject({ bytes: saved.bytes, capBytes: 2 * 1024 * 1024, problem: null });
     // An empty list of labels removes the page.
-    await s.save(page('https://a.example/story', []));
+    await put(s, page('https://a.example/story', []));
     expect((await s.list()).pages).toEqual([]);
   });
 
@@ -104,28 +110,65 @@ describe('LabelStore', () => {
     const small = page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]);
     const one = JSON.stringify(small).length;
     const { s, data } = store(Math.floor(one * 2.5));
-    await s.save(small);
-    await s.save({ ...small, url: 'https://a.example/2' });
+    await put(s, small);
+    await put(s, { ...small, url: 'https://a.example/2' });
     const before = structuredClone(data);
-    await expect(s.save({ ...small, url: 'https://a.example/3' })).rejects.toThrow(labelsFullMessage(Math.floor(one * 2.5)));
+    await expect(put(s, { ...small, url: 'https://a.example/3' })).rejects.toThrow(labelsFullMessage(Math.floor(one * 2.5)));
     expect(data).toEqual(before);
     expect(labelsFullMessage(2 * 1024 * 1024)).toBe('Label storage is full (2 MB): export your labels and clear some pages');
     // Replacing a page's labels by ones of the same size still fits.
-    await s.save({ ...small, url: 'https://a.example/2', segments: [segment('#nav', 'Home', 'content', JUNE)] });
+    await put(s, { ...small, url: 'https://a.example/2', segments: [segment('#nav', 'Home', 'content', JUNE)] });
     expect((await s.list()).pages.map((p) => p.url).sort()).toEqual(['https://a.example/1', 'https://a.example/2']);
+  });
+
+  it('refuses a save based on a revision storage no longer holds (another tab, an import, a clear), and changes nothing', async () => {
+    const { s, data, area } = store();
+    const url = 'https://a.example/story';
+    const tab1 = await s.load(url);
+    const tab2 = await s.load(url);
+    expect(tab1.revision).toBeNull();
+    const first = await s.save(page(url, [segment('#nav', 'Home', 'template', MAY)]), tab1.revision);
+    expect(first.revision).toMatch(/^[0-9a-f]{24}$/);
+    // The second tab read the page before the first tab's label: its whole list would lose that label.
+    const before = structuredClone(data);
+    await expect(s.save(page(url, [segment('#story', 'Story', 'content', MAY)]), tab2.revision))
+      .rejects.toThrow(new RegExp(`^${LABELS_CHANGED_ELSEWHERE} \\(https://a\\.example/story\\): read them again$`));
+    expect(data).toEqual(before);
+    // Read again, the revision is the one the first tab's save answered (the same after the worker restarts: a new
+    // store over the same storage), and a save based on it goes through.
+    const again = await s.load(url);
+    expect(again.revision).toBe(first.revision);
+    expect((await new LabelStore(area, undefined, () => {}).load(url)).revision).toBe(first.revision);
+    expect(await labelRevision(structuredClone(again.page))).toBe(first.revision);
+    await s.save(page(url, [...again.page!.segments, segment('#story', 'Story', 'content', MAY)]), again.revision);
+    expect((await s.load(url)).page!.segments.map((x) => x.record.selector)).toEqual(['#nav', '#story']);
+    // Cleared meanwhile: a save based on what was there before the clear is refused too.
+    const stale = (await s.load(url)).revision;
+    await s.clear();
+    await expect(s.save(page(url, [segment('#nav', 'Home', 'template', MAY)]), stale)).rejects.toThrow(LABELS_CHANGED_ELSEWHERE);
+    expect((await s.list()).pages).toEqual([]);
+  });
+
+  it('gives the same revision whatever order storage hands the keys back in', async () => {
+    const entry = page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]);
+    const reversed = JSON.parse(JSON.stringify(entry), (_, v) => (v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).reverse()) : v));
+    expect(Object.keys(reversed)[0]).toBe('segments');
+    expect(await labelRevision(reversed)).toBe(await labelRevision(entry));
+    expect(await labelRevision(undefined)).toBeNull();
   });
 
   it('refuses to keep a page whose labels do not check', async () => {
     const { s, data } = store();
     const bad = page('https://a.example/1', [segment('#nav', 'Home', 'template', 'yesterday')]);
-    await expect(s.save(bad)).rejects.toThrow(/labelledAt: not an ISO 8601 time/);
+    await expect(put(s, bad)).rejects.toThrow(/labelledAt: not an ISO 8601 time/);
     expect(data).toEqual({});
   });
 
   it('drops a damaged page entry and reports it once; the other pages stay', async () => {
     const { s, data, warnings } = store();
-    await s.save(page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]));
-    await s.save(page('https://a.example/2', [segment('#nav', 'Home', 'content', MAY)]));
+    await put(s, page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]));
+    await put(s, page('https://a.example/2', [segment('#nav', 'Home', 'content', MAY)]));
     (data[LABEL_ENTRY_PREFIX + 'https://a.example/1'] as { segments: unknown[] }).segments = [{ record: 'garbage' }];
     const loaded = await s.load('https://a.example/1');
     expect(loaded.page).toBeNull();
@@ -140,8 +183,8 @@ describe('LabelStore', () => {
 
   it('rebuilds a damaged index from the entries, dropping damaged ones', async () => {
     const { s, data } = store();
-    await s.save(page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]));
-    await s.save(page('https://a.example/2', [segment('#nav', 'Home', 'content', MAY)]));
+    await put(s, page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]));
+    await put(s, page('https://a.example/2', [segment('#nav', 'Home', 'content', MAY)]));
     data[LABEL_INDEX_KEY] = 'not an index';
     data[LABEL_ENTRY_PREFIX + 'https://a.example/3'] = { url: 'https://a.example/3', segments: 'no' };
     const list = await s.list();
@@ -172,7 +215,7 @@ describe('LabelStore', () => {
   it('keeps a label a newer import would change until confirmed; confirmed, the newer wins and the rows stay', async () => {
     const { s } = store();
     const rows = { features: [[4, 5, 6]], areaFractions: [0.2] };
-    await s.save(page('https://b.example/one', [segment('#nav', 'Home News Sport', 'template', MAY, rows)]));
+    await put(s, page('https://b.example/one', [segment('#nav', 'Home News Sport', 'template', MAY, rows)]));
     const newer = file('newer.json', annotationFile('https://b.example/one', 2, 'content', JUNE));
     const asked = await s.importFiles([newer], false);
     expect(asked).toMatchObject({ added: 0, conflicts: 1, replaced: 0, changedUrls: [] });
@@ -192,7 +235,7 @@ describe('LabelStore', () => {
 
   it('rejects a wrong schema, cut-off JSON and a 50 MB file with one line each, and changes nothing', async () => {
     const { s, data } = store();
-    await s.save(page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]));
+    await put(s, page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]));
     const before = structuredClone(data);
     const good = JSON.stringify(annotationFile('https://b.example/one', 2, 'content'));
     const report = await s.importFiles([
@@ -214,7 +257,7 @@ describe('LabelStore', () => {
   it('refuses an import that would go over the cap, whole', async () => {
     const first = page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]);
     const { s, data } = store(JSON.stringify(first).length + 200);
-    await s.save(first);
+    await put(s, first);
     const before = structuredClone(data);
     await expect(s.importFiles([file('b.json', annotationFile('https://b.example/one', 2, 'content'))], false))
       .rejects.toThrow(/^Label storage is full \(\d+ KB\): export your labels and clear some pages$/);
@@ -223,7 +266,7 @@ describe('LabelStore', () => {
 
   it('exports every page as a valid annotation file, and "export all" imports again as the same labels', async () => {
     const { s } = store();
-    await s.save(page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY), segment('#story', 'Story', 'content', JUNE)]));
+    await put(s, page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY), segment('#story', 'Story', 'content', JUNE)]));
     await s.importFiles([file('old.json', annotationFile('https://b.example/one', 1, 'template'))], false);
     const files = await s.exportAll({ createdAt: JUNE, modelVersion: 'winnow-lr-buckets@v1@2026-04-01' });
     expect(files.map((f) => f.page.url)).toEqual(['https://a.example/1', 'https://b.example/one']);
@@ -240,8 +283,8 @@ describe('LabelStore', () => {
 
   it('clears one page or all of them', async () => {
     const { s, data } = store();
-    await s.save(page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY), segment('#s', 'S', 'content', MAY)]));
-    await s.save(page('https://a.example/2', [segment('#nav', 'Home', 'content', MAY)]));
+    await put(s, page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY), segment('#s', 'S', 'content', MAY)]));
+    await put(s, page('https://a.example/2', [segment('#nav', 'Home', 'content', MAY)]));
     data['winnow-settings'] = { keep: true };
     expect(await s.clear('https://a.example/1#x')).toEqual({ pages: 1, labels: 2 });
     expect((await s.list()).pages.map((p) => p.url)).toEqual(['https://a.example/2']);
@@ -265,10 +308,10 @@ describe('label handlers', () => {
   it('lets a content script read and keep only its own page\'s labels', async () => {
     const h = handlers();
     const own = page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]);
-    await h.savePageLabels({ page: own }, tab('https://a.example/1#top'));
+    await h.savePageLabels({ page: own, basedOn: null }, tab('https://a.example/1#top'));
     expect((await h.pageLabels({ url: 'https://a.example/1' }, tab('https://a.example/1'))).page?.segments).toHaveLength(1);
     await expect(h.pageLabels({ url: 'https://a.example/1' }, tab('https://evil.example/'))).rejects.toThrow(/own page/);
-    await expect(h.savePageLabels({ page: { ...own, url: 'https://b.example/' } }, tab('https://a.example/1'))).rejects.toThrow(/own page/);
+    await expect(h.savePageLabels({ page: { ...own, url: 'https://b.example/' }, basedOn: null }, tab('https://a.example/1'))).rejects.toThrow(/own page/);
     await expect(h.pageLabels({ url: 'https://a.example/1' }, { url: 'https://a.example/1', frameId: 3 } as browser.Runtime.MessageSender))
       .rejects.toThrow(/own page/);
     // Listing, exporting, importing and clearing are for the extension's own pages.

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WinnowController, type ControllerDeps } from '../../extension/content/winnowController.ts';
 import type { PageUi } from '../../extension/content/pageUi.ts';
-import type { PageLabels } from '../../extension/shared/labelsApi.ts';
+import { LABELS_CHANGED_ELSEWHERE, type PageLabels } from '../../extension/shared/labelsApi.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../extension/shared/settings.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
@@ -42,23 +42,33 @@ function fillPage(): void {
     <footer class="footer" id="foot"><a href="/privacy">Privacy policy</a></footer>`;
 }
 
-/** The background's label store, in memory; `failSave`/`failLoad` make it refuse. */
+/**
+ * The background's label store, in memory; `failSave`/`failLoad` make it refuse. Like the real one, it refuses a save
+ * based on a revision it no longer holds (another tab saved, an import, a clear).
+ */
 function fakeStore(initial: PageLabels | null = null) {
   let kept = initial;
+  let revision = 0;
+  const current = () => (kept ? `r${revision}` : null);
   const store = {
     failSave: null as Error | null,
     failLoad: null as Error | null,
     saves: [] as PageLabels[],
     get kept() { return kept; },
+    get revision() { return current(); },
+    /** "Clear all" in the popup. */
+    clear() { kept = null; revision += 1; },
     load: vi.fn(async (_url: string) => {
       if (store.failLoad) throw store.failLoad;
-      return { page: kept && structuredClone(kept), problem: null };
+      return { page: kept && structuredClone(kept), problem: null, revision: current() };
     }),
-    save: vi.fn(async (page: PageLabels) => {
+    save: vi.fn(async (page: PageLabels, basedOn: string | null) => {
       if (store.failSave) throw store.failSave;
-      kept = structuredClone(page);
-      store.saves.push(kept);
-      return { labels: page.segments.length, bytes: 1 };
+      if (basedOn !== current()) throw new Error(`${LABELS_CHANGED_ELSEWHERE} (${page.url}): read them again`);
+      revision += 1;
+      kept = page.segments.length > 0 ? structuredClone(page) : null;
+      store.saves.push(structuredClone(page));
+      return { revision: current() };
     }),
   };
   return store;
@@ -66,8 +76,9 @@ function fakeStore(initial: PageLabels | null = null) {
 
 const controllers: WinnowController[] = [];
 
-function setUp(store = fakeStore()) {
-  fillPage();
+/** A controller on the page (a tab); `fill: false` keeps the page as it is (a second tab's script on it). */
+function setUp(store = fakeStore(), { fill = true } = {}) {
+  if (fill) fillPage();
   const engine = new TextEngine();
   const roots: ShadowRoot[] = [];
   const deps = {
@@ -278,9 +289,39 @@ describe('labels on later runs', () => {
     elsewhere.segments.push({ ...structuredClone(elsewhere.segments[0]),
       record: { ...elsewhere.segments[0].record, selector: '#gone', xpath: null, textHash: 'ffffffff' } });
     elsewhere.segments[0].record.label = 'content';
-    await store.save(elsewhere);
+    await store.save(elsewhere, store.revision);
     expect(await controller.labelsChanged()).toEqual({ applied: 1, changed: 0, missing: 1 });
     expect(tags()).toEqual(['you: content']);
+  });
+});
+
+describe('two tabs of one page', () => {
+  it('keep both tabs\' labels: a save over labels another tab kept meanwhile reads them again first', async () => {
+    const store = fakeStore();
+    const tab1 = setUp(store);
+    const tab2 = setUp(store, { fill: false });
+    await tab1.controller.run('inspect');
+    await tab2.controller.run('highlight'); // read the page's labels (none yet) too
+    click(byId('home')); // tab 1 labels the menu
+    await vi.waitFor(() => expect(kept(store)).toEqual(['#menu=template']));
+    await tab1.controller.setMode('off');
+    await tab2.controller.setMode('inspect');
+    click(byId('foot').firstElementChild!); // tab 2 labels the footer, from a list without the menu
+    await vi.waitFor(() => expect(kept(store)).toEqual(['#foot=template', '#menu=template']));
+    expect(tab2.tags()).toEqual(['you: template', 'you: template']);
+    expect(tab2.toast()).not.toContain('not saved');
+  });
+
+  it('do not bring back labels cleared in the popup while the tab was not told', async () => {
+    const { controller, store, tags } = setUp();
+    await controller.run('inspect');
+    click(byId('home'));
+    await vi.waitFor(() => expect(kept(store)).toEqual(['#menu=template']));
+    store.clear(); // "Clear all labels" with this tab in the background
+    click(byId('foot').firstElementChild!);
+    await vi.waitFor(() => expect(store.saves).toHaveLength(2));
+    expect(kept(store)).toEqual(['#foot=template']);
+    expect(tags()).toEqual(['you: template']);
   });
 });
 
