@@ -17,6 +17,7 @@ import type { PageUi } from './pageUi.ts';
 import { completeRun, type PageState, type SmoothedPage } from './pageState.ts';
 import type { LabelSession } from './segmentLabels.ts';
 import { SegmentNesting, type SegmentStep } from './segmentNesting.ts';
+import { personInput } from './personInput.ts';
 
 /** What the card asks of the engine: why a node scored as it did (NodeInspection). */
 export interface InspectEngine {
@@ -147,6 +148,7 @@ export class InspectView {
   }
 
   private onClick(e: MouseEvent): void {
+    if (!personInput.fromPerson(e)) return; // the page's own el.click(): not the person labelling
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     const k = this.segmentOf(e.target);
     if (k === null) return;
@@ -160,11 +162,14 @@ export class InspectView {
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+    if (!personInput.fromPerson(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+    // Keys of an input method's composition, and keys typed into a field (the real target: a field inside a web
+    // component's shadow root reaches the window as its host), are the page's.
+    if (e.isComposing || e.key === 'Process' || isTyping(e.composedPath()[0] ?? e.target)) return;
     const k = this.focused;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     let handled = true;
-    if (key === 'z') handled = this.labels.undo();
+    if (key === 'z') handled = e.repeat || this.labels.undo(); // Z held down undoes one change, not the session
     else if (key === 't' || key === 'c' || key === 'u') {
       if (k === null) handled = false;
       else this.labels.set(k, key === 't' ? 'template' : key === 'c' ? 'content' : null);
@@ -259,8 +264,12 @@ function textRects(el: Element, viewport: { w: number; h: number }): Rect[] {
   return out;
 }
 
-/** Whether a key goes into something the person is typing in (the page's fields keep their keys). */
+/** Roles of the page's own widgets that take keys (ARIA): typing, picking, or moving a value with the arrows. */
+const KEYED_ROLES = '[role="textbox"], [role="combobox"], [role="searchbox"], [role="slider"], [role="spinbutton"]';
+
+/** Whether a key goes into something the person is typing in or moving (the page's fields keep their keys). */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest(KEYED_ROLES) !== null;
 }

@@ -82,6 +82,11 @@ describe('inspect mode and labelling', () => {
     expect(await cardField(page, 'features')).toMatch(/→ (template|content): /);
     expect(overlap(await cardRect(page), box)).toBe(false);
 
+    // The page's own script clicking the heading (an untrusted event) labels nothing.
+    await page.evaluate((s) => (document.querySelector(s) as HTMLElement).click(), `${MOUSE_TARGET} h3`);
+    await page.waitForTimeout(200);
+    expect(await labelTags(page)).toEqual([]);
+
     // By mouse: a click on the sidebar's heading labels it template (and the page stays where it was).
     const url = page.url();
     await page.mouse.click(heading.x + 5, heading.y + heading.h / 2);

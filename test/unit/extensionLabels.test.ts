@@ -3,7 +3,7 @@
 // click and key labelling, undo, what is saved, labels found again after a re-smooth and a re-run, the one notice for
 // labels that no longer match, and what happens when the store refuses a save. happy-dom lays nothing out: no
 // geometry is asserted, only what was saved, what the page's events did and what is in Winnow's shadow root.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WinnowController, type ControllerDeps } from '../../extension/content/winnowController.ts';
 import type { PageUi } from '../../extension/content/pageUi.ts';
 import { LABELS_CHANGED_ELSEWHERE, type PageLabels } from '../../extension/shared/labelsApi.ts';
@@ -11,6 +11,11 @@ import { DEFAULT_SITE_SETTINGS } from '../../extension/shared/settings.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
 import { FakeEngine } from './extensionFakeEngine.ts';
+import { personInput } from '../../extension/content/personInput.ts';
+
+// happy-dom's events are all untrusted (isTrusted false): here they stand for the person's, but where a test says not.
+const fromPerson = personInput.fromPerson;
+beforeEach(() => { personInput.fromPerson = () => true; });
 
 Element.prototype.getBoundingClientRect = function () {
   return { left: 0, top: 0, width: 100, height: 20, right: 100, bottom: 20, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
@@ -110,8 +115,8 @@ const click = (el: Element, init: MouseEventInit = {}) => {
   el.dispatchEvent(e);
   return e;
 };
-const key = (k: string, target: Element = document.body) => {
-  const e = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true });
+const key = (k: string, target: Element = document.body, init: KeyboardEventInit = {}) => {
+  const e = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, composed: true, ...init });
   target.dispatchEvent(e);
   return e;
 };
@@ -209,6 +214,55 @@ describe('labelling by keys', () => {
     expect(key('t').defaultPrevented).toBe(false);
     await new Promise((r) => setTimeout(r, 10));
     expect(store.save).not.toHaveBeenCalled();
+  });
+});
+
+describe('what is not the person labelling', () => {
+  it('ignores clicks and keys the page\'s own scripts make (untrusted events)', async () => {
+    personInput.fromPerson = fromPerson; // the browser's own rule: happy-dom's events are untrusted, as a page's are
+    const { controller, store, tags } = setUp();
+    await controller.run('inspect');
+    const e = click(byId('home'));
+    expect(e.isTrusted).not.toBe(true);
+    expect(e.defaultPrevented).toBe(false);
+    hover(byId('home'));
+    expect(key('t').defaultPrevented).toBe(false);
+    expect(tags()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(store.save).not.toHaveBeenCalled();
+  });
+
+  it('leaves keys typed into fields inside a web component, widgets with a keyed role, and an input method\'s', async () => {
+    const { controller, store, tags } = setUp();
+    const host = document.createElement('search-box');
+    const field = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('input'));
+    byId('menu').append(host);
+    const roles = ['textbox', 'combobox', 'searchbox', 'slider', 'spinbutton'].map((role) => {
+      const el = byId('menu').appendChild(document.createElement('div'));
+      el.setAttribute('role', role);
+      return el.appendChild(document.createElement('span'));
+    });
+    await controller.run('inspect');
+    hover(byId('home'));
+    expect(key('t', field).defaultPrevented).toBe(false);
+    for (const el of roles) expect(key('t', el).defaultPrevented).toBe(false);
+    expect(key('t', byId('home'), { isComposing: true }).defaultPrevented).toBe(false);
+    expect(tags()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(store.save).not.toHaveBeenCalled();
+  });
+
+  it('undoes one change for Z held down, not every change made', async () => {
+    const { controller, tags } = setUp();
+    await controller.run('inspect');
+    hover(byId('home'));
+    key('t');
+    key('ArrowRight');
+    key('c');
+    expect(tags()).toEqual(['you: template', 'you: content']);
+    key('z');
+    for (let i = 0; i < 5; i++) key('z', document.body, { repeat: true });
+    expect(tags()).toEqual(['you: template']);
   });
 });
 
