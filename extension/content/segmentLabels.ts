@@ -14,7 +14,7 @@ import type { AnnotatedSegment, SegmentLabel } from '../../src/labels/annotation
 import { sameSegment, subtreeHashField, type SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
 import type { LabelTrainingRows } from '../../src/inspect/nodeInspection.ts';
 import { pipelineOptions, type PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import { LABELS_CHANGED_ELSEWHERE, type LabelledSegment, type PageLabels } from '../shared/labelsApi.ts';
+import { LABELS_CHANGED_ELSEWHERE, labelPageAddress, type LabelledSegment, type PageLabels } from '../shared/labelsApi.ts';
 import { errorMessage } from '../shared/protocol.ts';
 import { serialQueue } from '../shared/serialQueue.ts';
 import type { LabelStoreDeps } from './controllerDeps.ts';
@@ -191,6 +191,7 @@ export class LabelSession {
   }
 
   private async load(capture: PageCapture): Promise<void> {
+    if (this.loadedFor && labelPageAddress(this.loadedFor.url) !== labelPageAddress(capture.url)) this.leftPage();
     if (!this.store) {
       this.loadedFor = capture;
       this.everLoaded = true;
@@ -209,6 +210,23 @@ export class LabelSession {
       if (problem) this.host.notice(problem);
     } catch (e) {
       this.host.error(`Your labels for this page could not be read: ${errorMessage(e)}`);
+    }
+  }
+
+  /**
+   * A single-page site showed another page (a new address, the document kept): the changes of the page before cannot
+   * be undone or saved here (they belong to its address, which this tab no longer shows), so they are let go, and the
+   * person is told when one was not saved.
+   */
+  private leftPage(): void {
+    this.undoStack.length = 0;
+    const dropped = this.unsaved.size;
+    this.unsaved.clear();
+    this.saveFailed = false;
+    if (dropped > 0) {
+      this.host.notice(`${dropped === 1 ? '1 label change' : `${dropped} label changes`} on ${
+        labelPageAddress(this.loadedFor!.url)} could not be saved and ${dropped === 1 ? 'was' : 'were'} dropped: ` +
+        'the page\'s address changed.');
     }
   }
 
@@ -292,11 +310,12 @@ export class LabelSession {
   }
 
   private async save(version: number): Promise<void> {
-    if (!this.store) return;
-    const capture = this.state.capture;
-    if (!capture) return;
-    if (!this.everLoaded) await this.load(capture);
-    if (!this.everLoaded) {
+    if (!this.store || !this.state.capture) return;
+    if (!this.everLoaded) await this.load(this.state.capture);
+    // The list is saved under the address it was read for: a re-run on a single-page site may have a capture of
+    // another address on screen before that address's labels are read.
+    const capture = this.loadedFor;
+    if (!this.everLoaded || !capture) {
       this.failed('your kept labels for this page could not be read, so nothing was written over them');
       return;
     }

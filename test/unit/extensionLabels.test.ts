@@ -379,6 +379,48 @@ describe('two tabs of one page', () => {
   });
 });
 
+describe('a single-page site showing another page', () => {
+  const first = location.href;
+  afterEach(() => history.replaceState(null, '', first));
+
+  it('saves the labels under the address they were read for, though a capture of the next page is on screen', async () => {
+    const { controller, store, engine } = setUp();
+    await controller.run('inspect');
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    const rows = engine.trainingRows.bind(engine);
+    engine.trainingRows = async (...args) => { await held; return rows(...args); };
+    click(byId('home')); // its save waits for the segment's feature rows
+    history.pushState(null, '', '/next-story');
+    const rerun = controller.rerun(); // captures /next-story, then reads its labels after the save above
+    await new Promise((r) => setTimeout(r, 10));
+    release();
+    await rerun;
+    await vi.waitFor(() => expect(store.saves).toHaveLength(1));
+    expect(store.saves[0].url).toBe(first.split('#')[0]);
+    expect(store.load.mock.calls.map(([url]) => new URL(url).pathname)).toEqual([new URL(first).pathname, '/next-story']);
+  });
+
+  it('lets go of the page before\'s undo and unsaved changes, saying so', async () => {
+    const { controller, store, tags, toast } = setUp();
+    await controller.run('inspect');
+    store.failSave = new Error('label storage is full (2 MB)');
+    click(byId('home'));
+    await vi.waitFor(() => expect(tags()).toEqual(['you: template · not saved']));
+    history.pushState(null, '', '/next-story');
+    await controller.rerun();
+    expect(toast()).toContain(`1 label change on ${first.split('#')[0]} could not be saved and was dropped: the ` +
+      'page\'s address changed.');
+    expect(tags()).toEqual([]);
+    expect(key('z').defaultPrevented).toBe(false); // nothing of the page before to undo
+    store.failSave = null;
+    click(byId('foot').firstElementChild!);
+    await vi.waitFor(() => expect(store.saves).toHaveLength(1));
+    expect(store.saves[0]).toMatchObject({ url: expect.stringMatching(/\/next-story$/) });
+    expect(kept(store)).toEqual(['#foot=template']);
+  });
+});
+
 describe('a save the store refuses', () => {
   it('keeps the label on screen marked not saved, says why, and the next save carries it', async () => {
     const { controller, store, tags, toast } = setUp();
