@@ -92,7 +92,7 @@ export class LabelStore {
         .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.url < b.url ? -1 : 1));
       const problem = this.unreported.length > 0 ? this.unreported.join(' ') : null;
       this.unreported = [];
-      return { pages, bytes: totalBytes(index), capBytes: this.capBytes, problem };
+      return { pages, bytes: storedBytes(index), capBytes: this.capBytes, problem };
     });
   }
 
@@ -180,10 +180,11 @@ export class LabelStore {
     });
   }
 
-  /** The bytes all pages take once `pages` replace theirs; throws the cap's message when over it. */
+  /** The bytes all pages and the index take once `pages` replace theirs; throws the cap's message when over it. */
   private fitOrRefuse(index: LabelIndex, pages: Map<string, PageLabels>): number {
-    let total = totalBytes(index);
-    for (const [address, page] of pages) total += jsonBytes(page) - (index[address]?.bytes ?? 0);
+    const after: LabelIndex = { ...index };
+    for (const [address, page] of pages) after[address] = indexEntryOf(page);
+    const total = storedBytes(after);
     if (total > this.capBytes) throw new Error(labelsFullMessage(this.capBytes));
     return total;
   }
@@ -192,7 +193,7 @@ export class LabelStore {
     const items: Record<string, unknown> = {};
     for (const page of pages) {
       items[LABEL_ENTRY_PREFIX + page.url] = page;
-      index[page.url] = { ...summaryOf(page), bytes: jsonBytes(page) };
+      index[page.url] = indexEntryOf(page);
     }
     items[LABEL_INDEX_KEY] = index;
     try {
@@ -243,7 +244,7 @@ export class LabelStore {
         continue;
       }
       const page = all[key] as PageLabels;
-      index[address] = { ...summaryOf(page), bytes: jsonBytes(page) };
+      index[address] = indexEntryOf(page);
     }
     if (dropped.length > 0) await this.area.remove(dropped);
     if (raw !== undefined || keys.length > 0) await this.area.set({ [LABEL_INDEX_KEY]: index });
@@ -256,8 +257,14 @@ export class LabelStore {
   }
 }
 
-function totalBytes(index: LabelIndex): number {
-  return Object.values(index).reduce((sum, e) => sum + e.bytes, 0);
+/** A page's line in the index: its counts, and the bytes storage.local charges for its entry (key and JSON). */
+function indexEntryOf(page: PageLabels): IndexEntry {
+  return { ...summaryOf(page), bytes: jsonBytes(page, LABEL_ENTRY_PREFIX + page.url) };
+}
+
+/** What the labels take in storage.local: every page's entry, and the index itself (which grows with the pages). */
+function storedBytes(index: LabelIndex): number {
+  return Object.values(index).reduce((sum, e) => sum + e.bytes, 0) + jsonBytes(index, LABEL_INDEX_KEY);
 }
 
 function isIndex(raw: unknown): raw is LabelIndex {

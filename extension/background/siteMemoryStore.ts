@@ -54,9 +54,13 @@ interface IndexEntry {
 
 type SiteIndex = Record<string, IndexEntry>;
 
-/** Size of a value's JSON form, which is how storage.local counts it (a stored text with its quotes escaped). */
-export function jsonBytes(value: unknown): number {
-  return JSON.stringify(value)?.length ?? 0;
+/**
+ * What storage.local charges for a value kept under `key`: the UTF-8 bytes of the key and of the value's JSON form (a
+ * stored text with its quotes escaped). Not the JSON's length in UTF-16 characters: a CJK character is 3 bytes.
+ */
+export function jsonBytes(value: unknown, key = ''): number {
+  const utf8 = new TextEncoder();
+  return utf8.encode(JSON.stringify(value) ?? '').length + utf8.encode(key).length;
 }
 
 export class SiteMemoryStore {
@@ -207,7 +211,7 @@ export class SiteMemoryStore {
   /** Size, pages and parsed JSON of a memory's text, or what is wrong with it. */
   private check(host: string, text: unknown, which: 'stored' | 'new'):
     { bytes: number; pages: number; json: unknown; problem: string | null } {
-    const bytes = jsonBytes(text);
+    const bytes = jsonBytes(text, ENTRY_PREFIX + host);
     const what = which === 'stored' ? `The stored memory of ${host}` : `The memory of ${host} with this page`;
     const dropped = which === 'stored' ? 'it was cleared' : 'this page was not remembered';
     if (bytes > this.caps.perSiteBytes) {

@@ -10,7 +10,7 @@ import {
 } from '../../extension/background/labelStore.ts';
 import { labelHandlers } from '../../extension/background/labelHandlers.ts';
 import { PersonalModelStore } from '../../extension/background/personalModelStore.ts';
-import type { StorageAreaLike } from '../../extension/background/siteMemoryStore.ts';
+import { jsonBytes, type StorageAreaLike } from '../../extension/background/siteMemoryStore.ts';
 import { LABELS_CHANGED_ELSEWHERE, type LabelledSegment, type PageLabels } from '../../extension/shared/labelsApi.ts';
 import { labelRevision } from '../../extension/background/labelRevision.ts';
 import { validateAnnotationExport } from '../../src/labels/annotationFile.ts';
@@ -108,12 +108,16 @@ describe('LabelStore', () => {
 
   it('refuses a save over the cap with a clear message, and evicts nothing', async () => {
     const small = page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]);
-    const one = JSON.stringify(small).length;
-    const { s, data } = store(Math.floor(one * 2.5));
+    // The cap: room for two such pages and their index, not three.
+    const probe = store().s;
+    const oneBytes = (await put(probe, small)).bytes;
+    const twoBytes = (await put(probe, { ...small, url: 'https://a.example/2' })).bytes;
+    const cap = twoBytes + Math.floor((twoBytes - oneBytes) / 2);
+    const { s, data } = store(cap);
     await put(s, small);
     await put(s, { ...small, url: 'https://a.example/2' });
     const before = structuredClone(data);
-    await expect(put(s, { ...small, url: 'https://a.example/3' })).rejects.toThrow(labelsFullMessage(Math.floor(one * 2.5)));
+    await expect(put(s, { ...small, url: 'https://a.example/3' })).rejects.toThrow(labelsFullMessage(cap));
     expect(data).toEqual(before);
     expect(labelsFullMessage(2 * 1024 * 1024)).toBe('Label storage is full (2 MB): export your labels and clear some pages');
     // Replacing a page's labels by ones of the same size still fits.
@@ -156,6 +160,22 @@ describe('LabelStore', () => {
     expect(Object.keys(reversed)[0]).toBe('segments');
     expect(await labelRevision(reversed)).toBe(await labelRevision(entry));
     expect(await labelRevision(undefined)).toBeNull();
+  });
+
+  it('counts what storage.local charges: UTF-8 bytes of key and JSON (CJK text is 3 bytes a character), and the index', async () => {
+    expect(jsonBytes('日本語', 'k')).toBe(12); // "日本語" in UTF-8 and its quotes, and the key
+    expect(jsonBytes({ a: 'é' }, 'ключ')).toBe(10 + 8);
+    const story = '洪水の水位は一晩で一メートル下がった。'.repeat(60);
+    const cjk = page('https://a.example/1', [segment('#story', story, 'content', MAY)]);
+    // The cap holds the page's JSON counted in UTF-16 characters, with room to spare, but not its UTF-8 bytes.
+    const { s, data } = store(JSON.stringify(cjk).length + 1000);
+    await expect(put(s, cjk)).rejects.toThrow(/^Label storage is full/);
+    expect(Object.keys(data).filter((k) => k.startsWith(LABEL_ENTRY_PREFIX))).toEqual([]);
+    // What the listing says the labels take is the entries and the index, as stored.
+    const roomy = store();
+    await put(roomy.s, cjk);
+    const stored = Object.entries(roomy.data).reduce((n, [k, v]) => n + new TextEncoder().encode(k + JSON.stringify(v)).length, 0);
+    expect((await roomy.s.list()).bytes).toBe(stored);
   });
 
   it('refuses to keep a page whose labels do not check', async () => {
@@ -256,7 +276,7 @@ describe('LabelStore', () => {
 
   it('refuses an import that would go over the cap, whole', async () => {
     const first = page('https://a.example/1', [segment('#nav', 'Home', 'template', MAY)]);
-    const { s, data } = store(JSON.stringify(first).length + 200);
+    const { s, data } = store((await put(store().s, first)).bytes + 200);
     await put(s, first);
     const before = structuredClone(data);
     await expect(s.importFiles([file('b.json', annotationFile('https://b.example/one', 2, 'content'))], false))
