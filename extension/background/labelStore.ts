@@ -170,9 +170,9 @@ export class LabelStore {
       const addresses = url === undefined ? Object.keys(index) : [labelPageAddress(url)].filter((a) => a in index);
       const labels = addresses.reduce((n, a) => n + index[a].template + index[a].content, 0);
       if (url === undefined) {
-        const keys = Object.keys(await this.area.get(null))
-          .filter((k) => k.startsWith(LABEL_ENTRY_PREFIX) || k === LABEL_INDEX_KEY);
+        const keys = Object.keys(await this.area.get(null)).filter((k) => k.startsWith(LABEL_ENTRY_PREFIX));
         if (keys.length > 0) await this.area.remove(keys);
+        await this.area.set({ [LABEL_INDEX_KEY]: {} }); // an empty index, so that no later load reads everything
       } else {
         await this.removePages([labelPageAddress(url)], index);
       }
@@ -247,7 +247,9 @@ export class LabelStore {
       index[address] = indexEntryOf(page);
     }
     if (dropped.length > 0) await this.area.remove(dropped);
-    if (raw !== undefined || keys.length > 0) await this.area.set({ [LABEL_INDEX_KEY]: index });
+    // Written even when empty: without an index, every page's run would read all of storage.local (get(null), up to
+    // 7 MB of site memory) to look for labels.
+    await this.area.set({ [LABEL_INDEX_KEY]: index });
     return index;
   }
 

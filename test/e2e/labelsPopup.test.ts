@@ -270,7 +270,7 @@ describe('labels in the popup', () => {
     await popup.keyboard.press('Enter');
     await expect.poll(() => listed(popup)).toEqual([]);
     expect(await popup.textContent('#labels-report')).toBe('Cleared 9 labels on 5 pages.');
-    expect(await storedLabels(b)).toEqual({});
+    expect(await storedLabels(b)).toEqual({ 'winnow-labels-index': {} });
     await popup.close();
     await page.close();
     rmSync(dir, { recursive: true, force: true });

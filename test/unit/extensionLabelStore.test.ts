@@ -178,10 +178,22 @@ describe('LabelStore', () => {
     expect((await roomy.s.list()).bytes).toBe(stored);
   });
 
+  it('reads all of storage.local once to build an empty index, not on every page\'s load', async () => {
+    const { s, area, data } = store();
+    const getAll = vi.spyOn(area, 'get');
+    const readsOfAll = () => getAll.mock.calls.filter(([keys]) => keys === null).length;
+    await s.load('https://a.example/1');
+    expect(readsOfAll()).toBe(1);
+    expect(data[LABEL_INDEX_KEY]).toEqual({});
+    await s.load('https://a.example/2');
+    await new LabelStore(area, undefined, () => {}).load('https://a.example/3'); // after a restart too
+    expect(readsOfAll()).toBe(1);
+  });
+
   it('refuses to keep a page whose labels do not check', async () => {
     const { s, data } = store();
     const bad = page('https://a.example/1', [segment('#nav', 'Home', 'template', 'yesterday')]);
-    await expect(put(s, bad)).rejects.toThrow(/labelledAt: not an ISO 8601 time/);
+    await expect(s.save(bad, null)).rejects.toThrow(/labelledAt: not an ISO 8601 time/);
     expect(data).toEqual({});
   });
 
@@ -309,7 +321,7 @@ describe('LabelStore', () => {
     expect(await s.clear('https://a.example/1#x')).toEqual({ pages: 1, labels: 2 });
     expect((await s.list()).pages.map((p) => p.url)).toEqual(['https://a.example/2']);
     expect(await s.clear()).toEqual({ pages: 1, labels: 1 });
-    expect(data).toEqual({ 'winnow-settings': { keep: true } });
+    expect(data).toEqual({ 'winnow-settings': { keep: true }, [LABEL_INDEX_KEY]: {} });
   });
 });
 
