@@ -16,7 +16,7 @@ import { nodesToHide } from './shownParts.ts';
 import { StatusToast } from './statusToast.ts';
 import { InspectView, type InspectEngine } from './inspectView.ts';
 import type { LabelStoreDeps } from './controllerDeps.ts';
-import { LabelSession, type RowsEngine } from './segmentLabels.ts';
+import { LabelSession, type LabelCounts, type RowsEngine } from './segmentLabels.ts';
 
 /** What the person does in the reader that the controller must hear about. */
 export interface ReaderEvents {
@@ -57,6 +57,17 @@ export class PageView {
     session.onChange = () => this.parts?.inspect?.refresh();
     this.labels = { session, engine };
     return session;
+  }
+
+  /**
+   * The page's labels changed in the background (an import, a clear): read again and put on the segments, and the mode
+   * drawn again, since labels change what hide, highlight and the reader show (labelledVerdicts.ts); inspect mode
+   * redraws its labels itself, keeping the segment the person is on.
+   */
+  async labelsChanged(state: PageState): Promise<LabelCounts> {
+    const counts = await this.labels!.session.reload();
+    if (state.mode !== 'inspect' && state.mode !== 'off') await this.show(state);
+    return counts;
   }
 
   /** Takes down what was drawn, then draws the state's mode. */

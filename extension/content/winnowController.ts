@@ -120,7 +120,7 @@ export class WinnowController {
   }
 
   /** The page's labels changed in the background (import, clear): put on the segments again; or checked before. */
-  labelsChanged(): Promise<LabelCounts> { return this.enqueue(() => this.labels.reload()); }
+  labelsChanged(): Promise<LabelCounts> { return this.enqueue(() => this.view.labelsChanged(this.state)); }
   checkLabels(records: Parameters<LabelSession['unmatched']>[0]) {
     return this.enqueue(async () => ({ unmatched: this.labels.unmatched(records) }));
   }

@@ -349,6 +349,21 @@ describe('labels on later runs', () => {
   });
 });
 
+describe('labels changed in the popup', () => {
+  it('are drawn again in hide mode, where they change what is hidden', async () => {
+    const { controller, store } = setUp();
+    await controller.run('inspect');
+    click(byId('foot').firstElementChild!);
+    click(byId('foot').firstElementChild!); // the footer, template to the model, is content to the person
+    await vi.waitFor(() => expect(kept(store)).toEqual(['#foot=content']));
+    await controller.setMode('hide');
+    expect(controller.pageEffects.hidden).toBe(1); // the menu only: the labelled footer stays
+    store.clear();
+    expect(await controller.labelsChanged()).toEqual({ applied: 0, changed: 0, missing: 0 });
+    expect(controller.pageEffects.hidden).toBe(2);
+  });
+});
+
 describe('two tabs of one page', () => {
   it('keep both tabs\' labels: a save over labels another tab kept meanwhile reads them again first', async () => {
     const store = fakeStore();
