@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../shared/settings.ts';
+import type { Mode, SiteSettings } from '../shared/settings.ts';
 import type { ControllerDeps } from './controllerDeps.ts';
 import type { PageState } from './pageState.ts';
 
@@ -11,4 +11,13 @@ export async function changeSettings(state: PageState, deps: Pick<ControllerDeps
   } catch {
     // Remembering is a convenience: the page keeps working when storage is unavailable.
   }
+}
+
+/**
+ * The mode shown, kept as the site's mode; not inspect, a tool for looking at one page: kept, every page of a site
+ * Winnow always runs on would open in it, and a plain click on a segment would label it instead of doing what it does.
+ */
+export async function rememberMode(state: PageState, deps: Pick<ControllerDeps, 'saveSettings'>, mode: Mode):
+  Promise<void> {
+  if (mode !== 'inspect') await changeSettings(state, deps, { mode });
 }

@@ -10,7 +10,7 @@ import { annotationsOf, runStatusOf } from './pageReport.ts';
 import { PageRun } from './pageRun.ts';
 import { completeRun, newPageState, type SmoothingSettings } from './pageState.ts';
 import { PageView } from './pageView.ts';
-import { changeSettings } from './settingsChange.ts';
+import { changeSettings, rememberMode } from './settingsChange.ts';
 import { afterNextPaint } from './yieldToPage.ts';
 import { saveArticle, type ArticleFormat, type SavedArticle } from './articleSave.ts';
 import type { LabelCounts, LabelSession } from './segmentLabels.ts';
@@ -56,7 +56,7 @@ export class WinnowController {
       settingsReady.catch(() => {});
       await this.view.during(this.pageRun.captureAndSmooth(settingsReady), 'Winnow is reading this page…');
       const settings = this.state.settings!;
-      const wanted = mode ?? (settings.mode === 'off' ? 'highlight' : settings.mode);
+      const wanted = mode ?? (settings.mode === 'off' || settings.mode === 'inspect' ? 'highlight' : settings.mode);
       await this.show(wanted);
       await afterNextPaint();
       this.state.totalMs = performance.now() - started;
@@ -64,7 +64,7 @@ export class WinnowController {
       // Watching starts before remembering, which may take a while: changes made meanwhile must not be missed.
       this.watcher.start();
       await this.pageRun.rememberSite();
-      if (wanted !== settings.mode) await changeSettings(this.state, this.deps, { mode: wanted });
+      if (wanted !== settings.mode) await rememberMode(this.state, this.deps, wanted);
       return this.status()!;
     }).catch((e) => {
       this.firstRun = null;
@@ -78,7 +78,7 @@ export class WinnowController {
     return this.enqueue(async () => {
       completeRun(this.state);
       await this.show(mode);
-      await changeSettings(this.state, this.deps, { mode });
+      await rememberMode(this.state, this.deps, mode);
       await afterNextPaint();
       return this.status()!;
     });

@@ -115,7 +115,7 @@ describe('inspect mode and labelling', () => {
       .find((s) => s.selector === MOUSE_TARGET)!;
     expect(Date.parse(exported.labelledAt ?? '')).not.toBeNaN();
 
-    // Kept by the background: the same labels after a reload (the site's mode is now inspect).
+    // Kept by the background: the same labels after a reload (inspect is not kept as the site's mode: asked again).
     await page.waitForTimeout(500); // the last save
     await page.reload({ waitUntil: 'load' });
     const again = await openInspect(page);

@@ -82,13 +82,13 @@ function fakeStore(initial: PageLabels | null = null) {
 const controllers: WinnowController[] = [];
 
 /** A controller on the page (a tab); `fill: false` keeps the page as it is (a second tab's script on it). */
-function setUp(store = fakeStore(), { fill = true } = {}) {
+function setUp(store = fakeStore(), { fill = true, site = { ...DEFAULT_SITE_SETTINGS } } = {}) {
   if (fill) fillPage();
   const engine = new TextEngine();
   const roots: ShadowRoot[] = [];
   const deps = {
-    loadSettings: async () => ({ ...DEFAULT_SITE_SETTINGS }),
-    saveSettings: async () => {},
+    loadSettings: async () => ({ ...site }),
+    saveSettings: async (patch: Partial<typeof site>) => { Object.assign(site, patch); },
     model: async () => ({ json: {}, version: 'model-test' }),
     startEngine: async (ui: PageUi) => {
       roots.push(ui.root);
@@ -361,6 +361,25 @@ describe('labels changed in the popup', () => {
     store.clear();
     expect(await controller.labelsChanged()).toEqual({ applied: 0, changed: 0, missing: 0 });
     expect(controller.pageEffects.hidden).toBe(2);
+  });
+});
+
+describe('inspect mode and the site\'s mode', () => {
+  it('is not kept as the site\'s mode: the next page opens in the mode kept before', async () => {
+    const site = { ...DEFAULT_SITE_SETTINGS, mode: 'hide' as const, alwaysRun: true };
+    const tab = setUp(fakeStore(), { site });
+    await tab.controller.run();
+    await tab.controller.setMode('inspect');
+    expect(tab.controller.status()?.mode).toBe('inspect');
+    expect(site.mode).toBe('hide');
+    const next = setUp(fakeStore(), { site, fill: false });
+    expect((await next.controller.run()).mode).toBe('hide');
+    // A run asked for in inspect mode (the popup) does not keep it either; nor is a kept inspect opened by itself.
+    const highlightSite = { ...site, mode: 'highlight' as const };
+    await setUp(fakeStore(), { site: highlightSite, fill: false }).controller.run('inspect');
+    expect(highlightSite.mode).toBe('highlight');
+    expect((await setUp(fakeStore(), { site: { ...site, mode: 'inspect' as const }, fill: false }).controller.run()).mode)
+      .toBe('highlight');
   });
 });
 
