@@ -1,5 +1,6 @@
 // The popup's check before an import (extension/popup/openPageCheck.ts): a file about the open page whose labels find
-// no segment there is refused whole with one line; files about other pages, and files that do not read, go on.
+// no segment there is refused whole with one line; from a list of pages only the open page's entry is left out; files
+// about other pages, and files that do not read, go on.
 import { describe, expect, it } from 'vitest';
 import { refuseUnmatchedOnOpenPage } from '../../extension/popup/openPageCheck.ts';
 import type { SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
@@ -46,6 +47,27 @@ describe('the popup checks an import against the open page', () => {
       'the page, 1 with other text: #story, #gone); nothing imported from it']);
     // Only the open page's labels were asked about; the other page's file was not.
     expect(asked.map((labels) => labels.map((l) => l.selector))).toEqual([['#nav'], ['#nav', '#story', '#gone']]);
+  });
+
+  it('leaves only the open page out of a list of pages ("Export all labels") whose open page does not match', async () => {
+    const asked: SegmentLabelRecord[][] = [];
+    const list = `[${file('https://news.example/other', ['#gone'])}, ${file(`${OPEN}#top`, ['#nav', '#gone'])}, ` +
+      `${file('https://news.example/third', ['#x'])}]`;
+    const fitting = `[${file(OPEN, ['#nav'])}, ${file('https://news.example/other', ['#gone'])}]`;
+    const onlyOpen = `[${file(OPEN, ['#gone'])}]`;
+    const r = await refuseUnmatchedOnOpenPage([{ name: 'all.json', text: list }, { name: 'fits.json', text: fitting },
+      { name: 'only.json', text: onlyOpen }], page(asked));
+    expect(r.rejected).toEqual([
+      'all.json: the labels for the open page find no segment there (1 of 2: 1 not on the page, 0 with other text: ' +
+        '#gone); the other 2 pages were imported',
+      'only.json: labels for the open page that find no segment there: 1 of 1 (1 not on the page, 0 with other text: ' +
+        '#gone); nothing imported from it',
+    ]);
+    expect(r.files.map((f) => f.name)).toEqual(['all.json', 'fits.json']);
+    const sent = JSON.parse(r.files[0].text) as Array<{ page: { url: string }; segments: unknown[] }>;
+    expect(sent.map((f) => f.page.url)).toEqual(['https://news.example/other', 'https://news.example/third']);
+    expect(sent).toEqual([JSON.parse(list)[0], JSON.parse(list)[2]]); // the other entries as the file had them
+    expect(r.files[1].text).toBe(fitting);
   });
 
   it('checks nothing when Winnow has not run on the tab', async () => {
