@@ -56,6 +56,7 @@ export class PageCapturer {
       classifyMs: 0,
       site: null,
       rememberOnto: null,
+      classification: 0,
     };
     return { snapshot, capture, stylesRead };
   }

@@ -94,7 +94,9 @@ export class PageRun {
     const [model, engine, fetched] = await Promise.all([modelReady, engineReady, siteReady]);
     this.state.modelVersion = model.version;
     const tooLarge = snapshot.count > SITE_MEMORY_MAX_NODES;
-    // The snapshot's buffers move to the worker here and are unusable in this thread afterwards.
+    // The snapshot's buffers move to the worker here and are unusable in this thread afterwards. From now on the
+    // engine's node numbers are this capture's, though the state shows the one before until smoothing is done.
+    capture.classification = ++this.state.classifies;
     const classified = await engine.classify(snapshot, model.json, !tooLarge && fetched?.ready === true,
       capture.declared);
     capture.classifyMs = classified.featuresMs + classified.classifyMs;

@@ -37,6 +37,8 @@ export interface PageCapture {
    * stored memory it was classified with, which the save must still find.
    */
   rememberOnto: string | null;
+  /** Which classification of the page the engine holds for this capture (PageState.classifies when it was posted). */
+  classification: number;
 }
 
 /** One smoothing of the captured page with the settings' penalty and threshold, as the engine answered it. */
@@ -62,6 +64,11 @@ export interface PageState {
   engineKind: EngineKind;
   /** Counters and timings the status reports (see RunStatus). */
   captures: number;
+  /**
+   * Classifications posted to the engine. The engine answers about nodes of its latest one: an answer asked for a
+   * capture is about that capture only while no other was posted since (segmentLabels.ts's feature rows).
+   */
+  classifies: number;
   smooths: number;
   stylesRead: number;
   totalMs: number;
@@ -71,7 +78,7 @@ export interface PageState {
 export function newPageState(): PageState {
   return {
     capture: null, smoothed: null, settings: null, mode: 'off', humanLabels: new Map(), modelVersion: 'unknown', engineKind: 'worker',
-    captures: 0, smooths: 0, stylesRead: 0, totalMs: 0, shownAtEpochMs: 0,
+    captures: 0, classifies: 0, smooths: 0, stylesRead: 0, totalMs: 0, shownAtEpochMs: 0,
   };
 }
 

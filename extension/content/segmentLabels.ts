@@ -297,13 +297,18 @@ export class LabelSession {
     });
   }
 
-  /** The segment's feature rows, or null when the page was captured again meanwhile or the engine failed. */
+  /**
+   * The segment's feature rows, or null when the engine failed or the page was classified again before it answered
+   * (a request queued behind a re-run's classify gets the rows of whatever node has that number in the new capture).
+   */
   private async rowsOf(capture: PageCapture, node: number): Promise<LabelTrainingRows | null> {
     const settings = this.state.settings;
-    if (this.state.capture !== capture || !settings) return null;
+    const current = () => this.state.capture === capture && this.state.classifies === capture.classification;
+    if (!current() || !settings) return null;
     try {
       const { penaltyFactor, threshold } = settings;
-      return await (await this.host.engine()).trainingRows(node, pipelineOptions({ penaltyFactor, threshold }));
+      const rows = await (await this.host.engine()).trainingRows(node, pipelineOptions({ penaltyFactor, threshold }));
+      return current() ? rows : null;
     } catch {
       return null; // filled on a later run; the label itself is kept
     }
