@@ -32,7 +32,9 @@ export function agreementText(info: PersonalModelInfo): string {
   if (!h) return `${fitted} Too few pages to hold some out, so there is no before/after measure yet.`;
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const compared = h.after > h.before ? 'more often than' : h.after < h.before ? 'less often than' : 'as often as';
-  return `${fitted} On pages held out from the fit (${plural(h.pages, 'page')}, ${plural(h.segments, 'segment')}) ` +
+  // With labels from several sites, whole sites are held out (src/model/labelFolds.ts): say so.
+  const held = h.by === 'site' ? 'On sites held out from the fit' : 'On pages held out from the fit';
+  return `${fitted} ${held} (${plural(h.pages, 'page')}, ${plural(h.segments, 'segment')}) ` +
     `your model agrees with your labels ${compared} the bundled model: ${pct(h.before)} before, ${pct(h.after)} after.`;
 }
 

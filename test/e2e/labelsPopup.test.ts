@@ -231,7 +231,7 @@ describe('labels in the popup', () => {
     // At least the four labels above (an imported label on the open page gains rows when the page draws it).
     const result = await popup.textContent('#model-result');
     expect(Number(/^Fitted on (\d+) labelled segments \(\d+ elements\) on \d+ pages\./.exec(result ?? '')?.[1])).toBeGreaterThanOrEqual(4);
-    expect(result).toMatch(/On pages held out from the fit \(\d+ pages?, \d+ segments?\) your model agrees with your labels .* the bundled model: \d+% before, \d+% after\.$/);
+    expect(result).toMatch(/On sites held out from the fit \(\d+ pages?, \d+ segments?\) your model agrees with your labels .* the bundled model: \d+% before, \d+% after\.$/);
     expect(await popup.getAttribute('#model-result', 'role')).toBe('status');
     expect(await popup.textContent('#model-in-use')).toMatch(/\+personal@/);
     expect(await popup.isHidden('#model-error')).toBe(true);

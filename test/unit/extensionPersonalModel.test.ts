@@ -147,5 +147,6 @@ describe('the popup\'s model section', () => {
       '90% after.');
     expect(agreementText({ ...info, heldOut: { ...info.heldOut, after: 0.5 } })).toContain('less often than');
     expect(agreementText({ ...info, heldOut: null })).toMatch(/no before\/after measure yet\.$/);
+    expect(agreementText({ ...info, heldOut: { ...info.heldOut, by: 'site' } })).toContain('On sites held out from the fit (');
   });
 });
