@@ -10,6 +10,7 @@ import { downloadJson } from '../shared/downloadFile.ts';
 import { labelPageAddress, type LabelImportReport, type LabelledPageSummary } from '../shared/labelsApi.ts';
 import { MAX_ANNOTATION_FILE_BYTES } from '../../src/labels/annotationMigration.ts';
 import { refuseUnmatchedOnOpenPage } from './openPageCheck.ts';
+import { ConfirmPrompt } from './confirmPrompt.ts';
 
 export interface LabelsPanelDeps {
   tabId(): number;
@@ -70,11 +71,7 @@ export class LabelsPanel {
   private readonly importButton: HTMLButtonElement;
   private readonly fileInput: HTMLInputElement;
   private readonly clearButton: HTMLButtonElement;
-  private readonly confirm: HTMLElement;
-  private readonly question: HTMLElement;
-  private readonly yes: HTMLButtonElement;
-  private readonly no: HTMLButtonElement;
-  private pending: { act: () => Promise<void>; opener: HTMLButtonElement } | null = null;
+  private readonly confirm: ConfirmPrompt;
   private pages: LabelledPageSummary[] = [];
 
   constructor(private readonly doc: Document, private readonly deps: LabelsPanelDeps) {
@@ -88,29 +85,15 @@ export class LabelsPanel {
     this.importButton = el('import-labels');
     this.fileInput = el('import-labels-file');
     this.clearButton = el('clear-labels');
-    this.confirm = el('labels-confirm');
-    this.question = el('labels-question');
-    this.yes = el('labels-yes');
-    this.no = el('labels-no');
+    this.confirm = new ConfirmPrompt({
+      box: el('labels-confirm'), question: el('labels-question'), yes: el('labels-yes'), no: el('labels-no'),
+    });
     this.exportButton.addEventListener('click', () => void this.exportAll());
     this.importButton.addEventListener('click', () => this.fileInput.click());
     this.fileInput.addEventListener('change', () => void this.importPicked());
     this.clearButton.addEventListener('click', () => this.ask(
       `Clear all ${plural(this.labelCount(), 'label')} on ${plural(this.pages.length, 'page')}? ` +
       'Export them first to keep a copy.', 'Clear', () => this.clearAll(), this.clearButton));
-    this.no.addEventListener('click', () => this.closeConfirm());
-    this.yes.addEventListener('click', () => {
-      const act = this.pending?.act;
-      this.confirm.hidden = true;
-      this.pending = null;
-      if (act) void act();
-    });
-    this.confirm.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        this.closeConfirm();
-      }
-    });
   }
 
   /** Reads the labelled pages from the background and shows them. */
@@ -251,17 +234,7 @@ export class LabelsPanel {
   }
 
   private ask(question: string, yes: string, act: () => Promise<void>, opener: HTMLButtonElement): void {
-    this.pending = { act, opener };
-    this.question.textContent = question;
-    this.yes.textContent = yes;
-    this.confirm.hidden = false;
-    this.no.focus();
-  }
-
-  private closeConfirm(): void {
-    this.confirm.hidden = true;
-    this.pending?.opener.focus();
-    this.pending = null;
+    this.confirm.ask(opener, act, { question, yes });
   }
 }
 

@@ -7,6 +7,7 @@
 import { callBackground, callTab } from '../shared/runtimeClient.ts';
 import type { RunStatus } from '../shared/runStatus.ts';
 import { TOO_FEW_LABELS, type LabelledPageSummary, type PersonalModelInfo } from '../shared/labelsApi.ts';
+import { ConfirmPrompt } from './confirmPrompt.ts';
 
 export interface ModelPanelDeps {
   tabId(): number;
@@ -45,9 +46,7 @@ export class ModelPanel {
   private readonly result: HTMLElement;
   private readonly error: HTMLElement;
   private readonly reset: HTMLButtonElement;
-  private readonly confirm: HTMLElement;
-  private readonly yes: HTMLButtonElement;
-  private readonly no: HTMLButtonElement;
+  private readonly confirm: ConfirmPrompt;
   private usable = false;
   private personal = false;
   private busy = false;
@@ -60,22 +59,9 @@ export class ModelPanel {
     this.result = el('model-result');
     this.error = el('model-error');
     this.reset = el('reset-model');
-    this.confirm = el('reset-confirm');
-    this.yes = el('reset-yes');
-    this.no = el('reset-no');
+    this.confirm = new ConfirmPrompt({ box: el('reset-confirm'), yes: el('reset-yes'), no: el('reset-no') });
     this.improve.addEventListener('click', () => void this.fit());
-    this.reset.addEventListener('click', () => {
-      this.confirm.hidden = false;
-      this.no.focus();
-    });
-    this.no.addEventListener('click', () => this.closeConfirm());
-    this.yes.addEventListener('click', () => void this.resetModel());
-    this.confirm.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        this.closeConfirm();
-      }
-    });
+    this.reset.addEventListener('click', () => this.confirm.ask(this.reset, () => this.resetModel()));
   }
 
   /** The labelled pages changed (labelsPanel.ts): "Improve" follows them. */
@@ -126,7 +112,6 @@ export class ModelPanel {
   }
 
   private async resetModel(): Promise<void> {
-    this.confirm.hidden = true;
     this.setBusy(true);
     this.showError(null);
     try {
@@ -164,11 +149,6 @@ export class ModelPanel {
   private showError(problem: string | null): void {
     this.error.textContent = problem ?? '';
     this.error.hidden = !problem;
-  }
-
-  private closeConfirm(): void {
-    this.confirm.hidden = true;
-    this.reset.focus();
   }
 }
 

@@ -7,6 +7,7 @@ import { callBackground, callTab } from '../shared/runtimeClient.ts';
 import type { RunStatus } from '../shared/runStatus.ts';
 import { siteMemoryHost } from '../shared/siteMemoryApi.ts';
 import { downloadJson, siteMemoryFileName } from '../shared/downloadFile.ts';
+import { ConfirmPrompt } from './confirmPrompt.ts';
 
 const METHOD_NAMES: Record<string, string> = { siteLevel: 'SiteLevel', rtdm: 'RTDM-TD', blocks: 'block clusters' };
 
@@ -28,11 +29,7 @@ export class SiteMemoryPanel {
   private readonly forgetSite: HTMLButtonElement;
   private readonly forgetAll: HTMLButtonElement;
   private readonly exportButton: HTMLButtonElement;
-  private readonly confirm: HTMLElement;
-  private readonly question: HTMLElement;
-  private readonly yes: HTMLButtonElement;
-  private readonly no: HTMLButtonElement;
-  private pending: { what: 'site' | 'all'; opener: HTMLButtonElement } | null = null;
+  private readonly confirm: ConfirmPrompt;
   private lastPages = 0;
   private lastSites = 0;
 
@@ -45,20 +42,11 @@ export class SiteMemoryPanel {
     this.forgetSite = el('forget-site');
     this.forgetAll = el('forget-all');
     this.exportButton = el('export-site-memory');
-    this.confirm = el('forget-confirm');
-    this.question = el('forget-question');
-    this.yes = el('forget-yes');
-    this.no = el('forget-no');
+    this.confirm = new ConfirmPrompt({
+      box: el('forget-confirm'), question: el('forget-question'), yes: el('forget-yes'), no: el('forget-no'),
+    });
     this.forgetSite.addEventListener('click', () => this.ask('site', this.forgetSite));
     this.forgetAll.addEventListener('click', () => this.ask('all', this.forgetAll));
-    this.no.addEventListener('click', () => this.closeConfirm());
-    this.yes.addEventListener('click', () => void this.forget());
-    this.confirm.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        this.closeConfirm();
-      }
-    });
     this.exportButton.addEventListener('click', () => void this.exportAll());
   }
 
@@ -99,25 +87,13 @@ export class SiteMemoryPanel {
   }
 
   private ask(what: 'site' | 'all', opener: HTMLButtonElement): void {
-    this.pending = { what, opener };
-    this.question.textContent = what === 'site'
+    const question = what === 'site'
       ? `Forget the ${plural(this.lastPages, 'page')} Winnow remembers of ${siteMemoryHost(this.deps.tabUrl())}?`
       : `Forget what Winnow remembers of all ${plural(this.lastSites, 'site')}? Your settings are kept.`;
-    this.confirm.hidden = false;
-    this.no.focus();
+    this.confirm.ask(opener, () => this.forget(what), { question });
   }
 
-  private closeConfirm(): void {
-    this.confirm.hidden = true;
-    this.pending?.opener.focus();
-    this.pending = null;
-  }
-
-  private async forget(): Promise<void> {
-    const what = this.pending?.what;
-    this.confirm.hidden = true;
-    this.pending = null;
-    if (what !== 'site' && what !== 'all') return;
+  private async forget(what: 'site' | 'all'): Promise<void> {
     try {
       if (what === 'site') await callBackground('forgetSite', { url: this.deps.tabUrl() });
       else await callBackground('forgetAllSites', {});
