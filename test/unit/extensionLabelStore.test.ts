@@ -10,33 +10,17 @@ import {
 } from '../../extension/background/labelStore.ts';
 import { labelHandlers } from '../../extension/background/labelHandlers.ts';
 import { PersonalModelStore } from '../../extension/background/personalModelStore.ts';
-import { jsonBytes, type StorageAreaLike } from '../../extension/background/siteMemoryStore.ts';
+import { jsonBytes } from '../../extension/background/siteMemoryStore.ts';
 import { LABELS_CHANGED_ELSEWHERE, type LabelledSegment, type PageLabels } from '../../extension/shared/labelsApi.ts';
 import { labelRevision } from '../../extension/background/labelRevision.ts';
 import { validateAnnotationExport } from '../../src/labels/annotationFile.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
 import { importSummary, readPickedFiles } from '../../extension/popup/labelsPanel.ts';
+import { memoryArea } from './extensionFakeStorage.ts';
 
 // The popup's panel talks to the browser only when clicked; its file check runs without it.
 vi.mock('webextension-polyfill', () => ({ default: {} }));
 
-function memoryArea() {
-  const data: Record<string, unknown> = {};
-  const area: StorageAreaLike = {
-    async get(keys) {
-      if (keys === null) return structuredClone(data);
-      const list = Array.isArray(keys) ? keys : [keys];
-      return Object.fromEntries(list.filter((k) => k in data).map((k) => [k, structuredClone(data[k])]));
-    },
-    async set(items) {
-      Object.assign(data, structuredClone(items));
-    },
-    async remove(keys) {
-      for (const k of Array.isArray(keys) ? keys : [keys]) delete data[k];
-    },
-  };
-  return { area, data };
-}
 
 function store(capBytes?: number) {
   const { area, data } = memoryArea();

@@ -3,12 +3,12 @@
 // version saying "personal"; a damaged one is dropped with a problem and runs get the bundled model; reset removes it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import type { StorageAreaLike } from '../../extension/background/siteMemoryStore.ts';
 import type { LabelledSegment, PageLabels } from '../../extension/shared/labelsApi.ts';
 import { FEATURE_COUNT, FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
 import { fitPersonalModel } from '../../src/model/personalFit.ts';
 import { parseModelWeights } from '../../src/model/weights.ts';
+import { memoryArea } from './extensionFakeStorage.ts';
 
 const MODEL_JSON = JSON.parse(readFileSync('public/model/winnow-lr-v3.json', 'utf8'));
 const PRIOR_JSON = JSON.parse(readFileSync('public/model/winnow-lr-v3.prior.json', 'utf8'));
@@ -24,18 +24,6 @@ const { improveModel, TOO_FEW_LABELS, trainingRowsOf } = await import('../../ext
 const { PERSONAL_MODEL_KEY, PersonalModelStore } = await import('../../extension/background/personalModelStore.ts');
 const { agreementText, labelsLookUsable } = await import('../../extension/popup/modelPanel.ts');
 
-function memoryArea() {
-  const data: Record<string, unknown> = {};
-  const area: StorageAreaLike = {
-    async get(keys) {
-      const list = keys === null ? Object.keys(data) : Array.isArray(keys) ? keys : [keys];
-      return Object.fromEntries(list.filter((k) => k in data).map((k) => [k, structuredClone(data[k])]));
-    },
-    async set(items) { Object.assign(data, structuredClone(items)); },
-    async remove(keys) { for (const k of Array.isArray(keys) ? keys : [keys]) delete data[k]; },
-  };
-  return { area, data };
-}
 
 /** A labelled segment whose nodes all have the feature values `value` (rows of this build's width unless told). */
 function segment(selector: string, label: 'template' | 'content', rows: number[][] | null): LabelledSegment {

@@ -3,30 +3,14 @@
 // The storage area is a plain in-memory one (the shared fake browser has no `remove`, which the store needs).
 import { describe, expect, it } from 'vitest';
 import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
-import { ENTRY_PREFIX, INDEX_KEY, jsonBytes, SiteMemoryStore, type StorageAreaLike } from '../../extension/background/siteMemoryStore.ts';
+import { ENTRY_PREFIX, INDEX_KEY, jsonBytes, SiteMemoryStore } from '../../extension/background/siteMemoryStore.ts';
 import { siteMemoryHandlers } from '../../extension/background/siteMemoryHandlers.ts';
 import { readStoredSiteMemory } from '../../src/session/storedSiteMemory.ts';
 import { siteMemoryHost } from '../../extension/shared/siteMemoryApi.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
+import { memoryArea } from './extensionFakeStorage.ts';
 
-function memoryArea() {
-  const data: Record<string, unknown> = {};
-  const area: StorageAreaLike = {
-    async get(keys) {
-      if (keys === null) return structuredClone(data);
-      const list = Array.isArray(keys) ? keys : [keys];
-      return Object.fromEntries(list.filter((k) => k in data).map((k) => [k, structuredClone(data[k])]));
-    },
-    async set(items) {
-      Object.assign(data, structuredClone(items));
-    },
-    async remove(keys) {
-      for (const k of Array.isArray(keys) ? keys : [keys]) delete data[k];
-    },
-  };
-  return { area, data };
-}
 
 /** Page k of a site: the same navigation, an article of its own. */
 function page(host: string, k: number) {

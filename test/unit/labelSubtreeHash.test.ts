@@ -13,9 +13,9 @@ import { readAnnotationFile } from '../../src/labels/annotationMigration.ts';
 import { buildAnnotationExport } from '../../extension/content/annotationExport.ts';
 import { mergePageLabels } from '../../extension/background/labelMerge.ts';
 import { LabelStore } from '../../extension/background/labelStore.ts';
-import type { StorageAreaLike } from '../../extension/background/siteMemoryStore.ts';
 import type { PageLabels } from '../../extension/shared/labelsApi.ts';
 import { buildSnapshot } from '../fixtures/buildSnapshot.ts';
+import { memoryArea } from './extensionFakeStorage.ts';
 
 /** body > [nav, article > [p, aside (an ad slot)]]: node 2 is the labelled article, node 4 the ad inside it. */
 const page = (ad: string) => buildSnapshot([
@@ -167,7 +167,7 @@ describe('annotation files and kept labels carry the subtree hash', () => {
     expect(merged).toMatchObject({ added: 0, labels: [other] });
     expect(merged.replaced).toHaveLength(1);
 
-    const area = memoryArea();
+    const area = memoryArea().area;
     const store = new LabelStore(area);
     await store.importFiles([{ name: 'flood.json', text: JSON.stringify(f) }], false);
     const kept = (await store.load(f.page.url)).page!;
@@ -183,15 +183,3 @@ describe('annotation files and kept labels carry the subtree hash', () => {
   });
 });
 
-function memoryArea(): StorageAreaLike {
-  const data: Record<string, unknown> = {};
-  return {
-    async get(keys) {
-      if (keys === null) return structuredClone(data);
-      const list = Array.isArray(keys) ? keys : [keys];
-      return Object.fromEntries(list.filter((k) => k in data).map((k) => [k, structuredClone(data[k])]));
-    },
-    async set(items) { Object.assign(data, structuredClone(items)); },
-    async remove(keys) { for (const k of Array.isArray(keys) ? keys : [keys]) delete data[k]; },
-  };
-}
