@@ -68,8 +68,12 @@ export class LabelSession {
   /** The revision of the kept labels last read or written (null: none kept), which the next save is based on. */
   private revision: string | null = null;
   private mappedFor: SmoothedPage | null = null;
-  /** The current segments as the model labelled them: how labels name their segment, and the saved annotation. */
-  private annotations: AnnotatedSegment[] = [];
+  /**
+   * The segments of one smoothing as the model labelled them: how labels name their segment, and the saved annotation.
+   * Made only when labels need them (a selector and an XPath per segment): a page without labels never pays for it,
+   * on a run or on a slider move.
+   */
+  private annotations: { for: SmoothedPage; segments: AnnotatedSegment[] } | null = null;
   /**
    * The node each label was on, for the capture it was found in: on a re-smooth of the same page, a label stays on
    * its element though the segment's own text (which leaves out nested segments) changed with the nesting. Labels
@@ -110,8 +114,7 @@ export class LabelSession {
   /** Labels that would find no segment on the page as it is (an import's check): nothing is kept or drawn. */
   unmatched(records: SegmentLabelRecord[]): Array<{ selector: string; reason: 'changed' | 'missing' }> {
     const run = completeRun(this.state);
-    const annotations = this.mappedFor === run.smoothed ? this.annotations : modelAnnotationsOf(this.state).segments;
-    const { changed, missing } = mapLabels(records, annotations);
+    const { changed, missing } = mapLabels(records, this.annotationsOf(run.smoothed));
     return [...changed.map((r) => ({ selector: r.selector, reason: 'changed' as const })),
       ...missing.map((r) => ({ selector: r.selector, reason: 'missing' as const }))];
   }
@@ -131,8 +134,9 @@ export class LabelSession {
   /** Sets (or, with null, removes) the label of segment k of the current run; false when nothing changed. */
   set(k: number, label: SegmentLabel | null): boolean {
     const { capture, smoothed } = completeRun(this.state);
-    const segment = this.annotations[k];
-    if (!segment || this.mappedFor !== smoothed) return false;
+    if (this.mappedFor !== smoothed) return false;
+    const segment = this.annotationsOf(smoothed)[k];
+    if (!segment) return false;
     const current = this.state.humanLabels.get(k);
     const before = current ? this.stored.find((s) => s.record === current) ?? null : null;
     if ((before?.record.label ?? null) === label) return false;
@@ -230,16 +234,25 @@ export class LabelSession {
     }
   }
 
+  /** The segments of this smoothing as annotations, made on first need. */
+  private annotationsOf(smoothed: SmoothedPage): AnnotatedSegment[] {
+    if (this.annotations?.for !== smoothed) {
+      this.annotations = { for: smoothed, segments: modelAnnotationsOf(this.state).segments };
+    }
+    return this.annotations.segments;
+  }
+
   /** Puts the kept labels on the current segments; with `tell`, notices unmatched labels (once per outcome). */
   private remap(tell: boolean): LabelCounts {
     const run = completeRun(this.state);
-    if (this.mappedFor !== run.smoothed) this.annotations = modelAnnotationsOf(this.state).segments;
     this.mappedFor = run.smoothed;
     if (this.nodesFor !== run.capture) {
       this.nodeOfLabel = new Map();
       this.nodesFor = run.capture;
     }
-    const mapping = this.keepOnSameNodes(mapLabels(this.stored.map((s) => s.record), this.annotations));
+    const records = this.stored.map((s) => s.record);
+    const mapping = this.keepOnSameNodes(records.length === 0 ? { applied: new Map(), changed: [], missing: [] }
+      : mapLabels(records, this.annotationsOf(run.smoothed)));
     this.state.humanLabels = mapping.applied;
     for (const [k, record] of mapping.applied) this.nodeOfLabel.set(record, run.smoothed.segments[k].node);
     if (tell) this.tellUnmatched(mapping);

@@ -9,7 +9,7 @@
  * from the weights file, which the prior names by a fingerprint of its numbers, so a prior is never used with
  * weights it was not computed for.
  */
-import { choleskyFactor, fromCholeskyFactor } from './choleskyFactor.ts';
+import { choleskyFactor, fromCholeskyFactor } from './cholesky.ts';
 import { modelVersionOf } from './modelFile.ts';
 import { BUCKET_COUNT, type StoredModelWeights } from './weights.ts';
 import { wordHash } from '../util/twoLaneHash.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fitLogistic, sigmoid } from '../../src/model/logisticRegression.ts';
 import { logisticCurvature } from '../../src/model/logisticCurvature.ts';
-import { choleskyFactor, fromCholeskyFactor } from '../../src/model/choleskyFactor.ts';
+import { choleskyFactor, fromCholeskyFactor } from '../../src/model/cholesky.ts';
 import {
   modelFingerprint, parseModelPrior, priorFileName, storedModelPrior, type StoredModelPrior,
 } from '../../src/model/modelPrior.ts';

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gcutsEnergy, leafMask, type GcutsProblem } from '../../src/segmentation/gcutsEnergy.ts';
 import { alphaExpansion, expansionMove } from '../../src/segmentation/alphaExpansion.ts';
-
-/** Seeded PRNG (mulberry32) so a failing case can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../../src/util/seededRandom.ts';
 
 const pick = (random: () => number, k: number): number => Math.floor(random() * k);
 

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FlowNetwork } from '../../src/segmentation/maxFlow.ts';
-
-/** Seeded PRNG (mulberry32) so a failing case can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../../src/util/seededRandom.ts';
 
 /** The independent reference: Edmonds–Karp on a capacity matrix, written as plainly as possible. */
 function edmondsKarp(capacity: number[][], s: number, t: number): number {

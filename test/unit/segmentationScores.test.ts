@@ -5,25 +5,6 @@ import {
 } from '../../src/segmentation/segmentationScores.ts';
 import { seededRandom } from '../../src/util/seededRandom.ts';
 
-/** ARI from the four pair counts over all C(n,2) pairs, sharing no code with the contingency-table version. */
-function pairCountingAri(x: number[], y: number[]): number {
-  let a = 0, b = 0, c = 0, d = 0;
-  for (let i = 0; i < x.length; i++) {
-    for (let j = i + 1; j < x.length; j++) {
-      const sameX = x[i] === x[j];
-      const sameY = y[i] === y[j];
-      if (sameX && sameY) a++;
-      else if (sameX) b++;
-      else if (sameY) c++;
-      else d++;
-    }
-  }
-  const n = a + b + c + d;
-  const chance = (a + b) * (a + c) + (c + d) * (b + d);
-  if (n * n === chance) return 1;
-  return (n * (a + d) - chance) / (n * n - chance);
-}
-
 /** NMI = I / sqrt(H(X)·H(Y)) from the probabilities of every pair of label values, counted by scanning the items. */
 function plainNmi(x: number[], y: number[]): number {
   const n = x.length;
@@ -107,14 +88,13 @@ describe('adjusted Rand index and NMI', () => {
     expect(geometricNmi([], [])).toBe(1);
   });
 
-  it('ARI and NMI equal plain brute-force implementations on random partitions; NMI lies in [0, 1]', () => {
+  // ARI is clusterAgreement's, checked against the pair-count definition in test/property/clusterAgreement.test.ts.
+  it('NMI equals a plain implementation on random partitions and lies in [0, 1]', () => {
     fc.assert(fc.property(labelingPair, ([x, y]) => {
-      expect(adjustedRandIndex(x, y)).toBeCloseTo(pairCountingAri(x, y), 10);
       const nmi = geometricNmi(x, y);
       if (x.length > 0) expect(nmi).toBeCloseTo(plainNmi(x, y), 10);
       expect(nmi).toBeGreaterThanOrEqual(0);
       expect(nmi).toBeLessThanOrEqual(1);
-      expect(adjustedRandIndex(x, y)).toBeLessThanOrEqual(1 + 1e-12);
     }), { numRuns: 1000 });
   });
 });

@@ -1,33 +1,18 @@
 /**
  * Times α-expansion on a random DOM-like tree (issue 16 asks for < 100 ms in the worker on a real page).
- * Run: npx tsx src/segmentation/benchGcuts.ts [nodes=5000] [labels=8] [runs=5]
+ * Run: npx tsx src/cli/bench/benchGcuts.ts [nodes=5000] [labels=8] [runs=5]
  *
  * The tree is built in pre-order with a DOM's shape (a few levels of wide containers, runs of leaves); each node gets
  * a random 4-d feature vector near one of the labels' prototypes, Dp(α) is the distance to the prototype (the paper's
  * form, §4.3, with an identity metric), parent–child weights are uniform and leaves that follow each other in the
  * document are Potts neighbours, as visually adjacent boxes usually are.
  */
-import { alphaExpansion } from './alphaExpansion.ts';
-import type { GcutsProblem } from './gcutsEnergy.ts';
-
-// The core compiles without DOM or Node types; this script only needs these two globals.
-declare const console: { log(...values: unknown[]): void };
-declare const performance: { now(): number };
-declare const process: { argv: string[] } | undefined;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { alphaExpansion } from '../../segmentation/alphaExpansion.ts';
+import type { GcutsProblem } from '../../segmentation/gcutsEnergy.ts';
+import { seededRandom } from '../../util/seededRandom.ts';
 
 function randomDomProblem(n: number, labelCount: number, seed: number): GcutsProblem {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const parent = new Int32Array(n).fill(-1);
   const depth = new Int32Array(n);
   // Next node's parent: usually the previous node (descend) while shallow, else a sibling or an uncle.
@@ -90,7 +75,7 @@ function pickPrototype(random: () => number, labelCount: number): number {
 }
 
 function main(): void {
-  const args = typeof process === 'undefined' ? [] : process.argv.slice(2);
+  const args = process.argv.slice(2);
   const n = Number(args[0] ?? 5000);
   const labelCount = Number(args[1] ?? 8);
   const runs = Number(args[2] ?? 5);
