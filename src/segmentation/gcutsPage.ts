@@ -1,0 +1,100 @@
+/**
+ * GCuts on a page (paper 003 §4.2–4.3): the energy (1) over the segmentation tree with learned costs, minimised by
+ * α-expansion.
+ * - Labels: `model.labelCount` prototypes from the page's leaves (labelPrototypes.ts), plus the invisible label ξ.
+ * - Dp(α): the learned Mahalanobis distance between the node's features and label α's; Dp(ξ) = model.invisibleCost
+ *   for an internal node (a leaf can never be ξ).
+ * - Vpq: λ·P(same segment) on visually close leaf pairs (Potts) and λ·P(child in its parent's segment) on every
+ *   parent–child edge, the probabilities from the learned logistic models: the cost of separating what belongs
+ *   together.
+ */
+import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
+import { alphaExpansion } from './alphaExpansion.ts';
+import type { GcutsProblem } from './gcutsEnergy.ts';
+import { labelPrototypes } from './labelPrototypes.ts';
+import { NODE_FEATURE_COUNT, nodeFeatures } from './nodeFeatures.ts';
+import { compactSegments, splitDisconnected, type PageSegmentation } from './pageSegmentation.ts';
+import { PAIR_FEATURE_COUNT, writePairFeatures } from './pairFeatures.ts';
+import { pairProbability, type SegmentationModel } from './segmentationModel.ts';
+import { segmentationTree, type SegmentationTree } from './segmentationTree.ts';
+import { visualNeighbours } from './visualNeighbours.ts';
+
+export interface GcutsPageResult extends PageSegmentation {
+  energy: number;
+  moves: number;
+}
+
+/** The GCuts problem of a page, with the tree it is posed on. */
+export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
+  tree: SegmentationTree = segmentationTree(s)): GcutsProblem {
+  const n = tree.nodeOf.length;
+  const d = NODE_FEATURE_COUNT;
+  const features = nodeFeatures(s, tree.nodeOf);
+  const prototypes = labelPrototypes(features, d, tree.leaves, model.metric, model.labelCount);
+  const labelCount = prototypes.length / d;
+  const width = labelCount + 1;
+  const unary = new Float64Array(n * width);
+  for (let k = 0; k < n; k++) {
+    for (let a = 0; a < labelCount; a++) {
+      let sum = 0;
+      for (let j = 0; j < d; j++) sum += model.metric[j] * (features[k * d + j] - prototypes[a * d + j]) ** 2;
+      unary[k * width + a] = Math.sqrt(sum);
+    }
+    unary[k * width + labelCount] = model.invisibleCost;
+  }
+  const row = new Float64Array(PAIR_FEATURE_COUNT);
+  const parentChildWeight = new Float64Array(n);
+  for (let k = 1; k < n; k++) {
+    const up = tree.parent[k];
+    writePairFeatures(s, features, tree.nodeOf[k], k, tree.nodeOf[up], up, row, 0);
+    parentChildWeight[k] = model.lambda * pairProbability(model.parentChild, row, 0);
+  }
+  const leafPairs = visualNeighbours(s.rect, Array.from(tree.leaves, (k) => tree.nodeOf[k]));
+  const pairP = Int32Array.from(leafPairs.p, (a) => tree.leaves[a]);
+  const pairQ = Int32Array.from(leafPairs.q, (b) => tree.leaves[b]);
+  const pairWeight = new Float64Array(pairP.length);
+  for (let e = 0; e < pairP.length; e++) {
+    writePairFeatures(s, features, tree.nodeOf[pairP[e]], pairP[e], tree.nodeOf[pairQ[e]], pairQ[e], row, 0);
+    pairWeight[e] = model.lambda * pairProbability(model.adjacent, row, 0);
+  }
+  return { parent: tree.parent, labelCount, unary, parentChildWeight, pairP, pairQ, pairWeight };
+}
+
+/** GCuts' segmentation of a page: a segment per visible label in use, −1 for invisible nodes. */
+export function gcutsPage(s: PageSnapshot, model: SegmentationModel,
+  tree: SegmentationTree = segmentationTree(s), split = true): GcutsPageResult {
+  const problem = gcutsPageProblem(s, model, tree);
+  const solved = alphaExpansion(problem, { initial: nearestLabels(problem) });
+  const raw = Int32Array.from(solved.labels, (label) => (label === problem.labelCount ? -1 : label));
+  const labelled: PageSegmentation = { method: 'gcuts', tree, ...compactSegments(raw) };
+  const seg = split ? splitDisconnected(labelled, problem.pairP, problem.pairQ) : labelled;
+  return { ...seg, energy: solved.energy, moves: solved.movesTried };
+}
+
+/**
+ * A feasible start nearer the answer than "one label everywhere": each leaf takes its cheapest visible label, and an
+ * internal node takes its children's label when they all agree, else ξ (bottom-up, so Constraint 1 holds).
+ */
+export function nearestLabels(problem: GcutsProblem): Int32Array {
+  const { parent, labelCount, unary } = problem;
+  const n = parent.length;
+  const width = labelCount + 1;
+  const xi = labelCount;
+  const labels = new Int32Array(n).fill(-2); // −2: no child seen yet
+  const childLabel = new Int32Array(n).fill(-2);
+  for (let k = n - 1; k >= 0; k--) {
+    if (childLabel[k] === -2) {
+      let best = 0;
+      for (let a = 1; a < labelCount; a++) if (unary[k * width + a] < unary[k * width + best]) best = a;
+      labels[k] = best;
+    } else {
+      labels[k] = childLabel[k] === -1 ? xi : childLabel[k];
+    }
+    const up = parent[k];
+    if (up < 0) continue;
+    // −1 marks children that disagree (or an invisible child, which makes the parent invisible too).
+    const mine = labels[k] === xi ? -1 : labels[k];
+    childLabel[up] = childLabel[up] === -2 ? mine : childLabel[up] === mine ? mine : -1;
+  }
+  return labels;
+}

@@ -1,0 +1,18 @@
+/**
+ * One entry for the graph-based segmenters of paper 003, for callers that do not care which (the worker, the CLI).
+ * The smoothing's segments come from the pipeline instead (segmentationFromRoots).
+ */
+import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
+import { cclusPage } from './cclusPage.ts';
+import { gcutsPage } from './gcutsPage.ts';
+import type { PageSegmentation } from './pageSegmentation.ts';
+import type { SegmentationModel } from './segmentationModel.ts';
+import { segmentationTree } from './segmentationTree.ts';
+
+export type GraphMethod = 'gcuts' | 'cclus';
+
+export function segmentPage(s: PageSnapshot, model: SegmentationModel, method: GraphMethod = 'gcuts',
+  minArea?: number): PageSegmentation {
+  const tree = segmentationTree(s, minArea);
+  return method === 'gcuts' ? gcutsPage(s, model, tree) : cclusPage(s, model, tree);
+}
