@@ -2,7 +2,7 @@ import { selectorOf } from '../../src/capture/selectorOf.ts';
 import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 import { ANNOTATION_SCHEMA_ID, ANNOTATION_SCHEMA_VERSION, type AnnotationExport } from '../../src/labels/annotationFile.ts';
-import { xpathOf } from './xpathOf.ts';
+import { xpathOf } from '../../src/capture/xpathOf.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
 import { subtreeHashField } from '../../src/labels/pageLabels.ts';
 

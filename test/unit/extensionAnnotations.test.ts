@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { buildAnnotationExport } from '../../extension/content/annotationExport.ts';
-import { xpathOf } from '../../extension/content/xpathOf.ts';
+import { xpathOf } from '../../src/capture/xpathOf.ts';
 import { ANNOTATION_SCHEMA_VERSION, validateAnnotationExport } from '../../src/labels/annotationFile.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 
