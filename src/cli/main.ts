@@ -5,6 +5,7 @@ import { trainCommand } from './commands/train.ts';
 import { evalCommand } from './commands/eval.ts';
 import { benchCommand } from './commands/bench.ts';
 import { demoCommand } from './commands/demo.ts';
+import { dedupCommand } from './commands/dedup.ts';
 import type { CommandSpec, OptionTable } from './options/commandSpec.ts';
 import { commandHelp, overviewHelp } from './options/commandHelp.ts';
 import { HELP_FLAGS, parseCommandLine } from './options/parseCommandLine.ts';
@@ -12,7 +13,7 @@ import { UsageError } from './options/usageError.ts';
 
 /** Every subcommand, in the order `winnow --help` lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
-  analyzeCommand, extractCommand, smoothCommand, trainCommand, evalCommand, benchCommand, demoCommand,
+  analyzeCommand, extractCommand, smoothCommand, trainCommand, evalCommand, benchCommand, demoCommand, dedupCommand,
 ];
 
 /** Returns the process exit code: 0 when every item succeeded, 1 when any failed, 2 for a usage error. */

@@ -14,13 +14,16 @@ import {
 import { contentEvalSet, runContentEval, WCXB } from '../evaluation/content/runContentEval.ts';
 import { runSegmentationAndSweep } from '../evaluation/segmentation/runSegmentationAndSweep.ts';
 import { runSiteEval } from '../evaluation/site/siteEvalRun.ts';
+import { runDedupEval } from '../evaluation/dedup/runDedupEval.ts';
 
 /** Not a content-extraction set: kreuzer-popular segmentation, the penalty sweep and §6.1 template detection. */
 const SEGMENTATION = 'segmentation';
 /** Not a content-extraction set either: site-level template terms against the number of sample pages. */
 const SITE = 'site';
+/** Near-duplicate pairs within a site under raw, content and gold text (000 §6.2, 003 §5.2). */
+const DEDUP = 'dedup';
 /** Every name --dataset takes. */
-const DATASETS = [...Object.keys(EVAL_DATASETS), WCXB, SEGMENTATION, SITE];
+const DATASETS = [...Object.keys(EVAL_DATASETS), WCXB, SEGMENTATION, SITE, DEDUP];
 /** Reports go to out/eval/NAME unless --out says otherwise. */
 const OUT_DIR = 'out/eval';
 
@@ -42,6 +45,8 @@ export const evalCommand = defineCommand({
       `F on held-out L3S pages, at the default penalty. --dataset ${SITE}: template terms against the number of ` +
       'sample pages a site memory saw, site methods against the page level with and without the site prior, with ' +
       'charts. Datasets come from ../shared/data.',
+    `--dataset ${DEDUP}: near-duplicate pairs among the pages of one site (Dragnet, L3S-GN1) found by shingling the ` +
+      "raw text, Winnow's content text and people's content, per site and in total (papers 000 §6.2, 003 §5.2).",
   ],
   positionals: false,
   options: {
@@ -54,13 +59,13 @@ export const evalCommand = defineCommand({
       help: `which pages of a Scrapinghub-format set: the held-out or training sites of wcxb-dev's fixed split by ` +
         `site, or all; default ${WCXB_DEFAULT_SPLIT} for --dataset ${WCXB}, ${FOLDER_DEFAULT_SPLIT} for --pages`,
     },
-    limit: { ...LIMIT_OPTION, help: `only the first N pages (${SEGMENTATION}: of kreuzer and of held-out L3S; ${SITE}: the first N sites of each dataset)` },
+    limit: { ...LIMIT_OPTION, help: `only the first N pages (${SEGMENTATION}: of kreuzer and of held-out L3S; ${SITE}, ${DEDUP}: the first N sites of each dataset)` },
     out: { type: 'string', value: 'DIR', help: 'where the report goes', default: `${OUT_DIR}/NAME` },
-    json: { type: 'boolean', help: "also print the run's summary as one JSON object, the last line on stdout (content sets)" },
+    json: { type: 'boolean', help: `also print the run's summary as one JSON object, the last line on stdout (content sets, ${DEDUP})` },
     scripts: { ...SCRIPTS_OPTION, help: `${SCRIPTS_OPTION.help} (content sets)` },
     timeout: { ...TIMEOUT_OPTION, help: `${TIMEOUT_OPTION.help} (content sets)` },
-    penalty: { ...PENALTY_OPTION, help: `${PENALTY_OPTION.help} (content and ${SITE})` },
-    threshold: { ...THRESHOLD_OPTION, help: `${THRESHOLD_OPTION.help} (content and ${SITE})` },
+    penalty: { ...PENALTY_OPTION, help: `${PENALTY_OPTION.help} (content, ${SITE}, ${DEDUP})` },
+    threshold: { ...THRESHOLD_OPTION, help: `${THRESHOLD_OPTION.help} (content, ${SITE}, ${DEDUP})` },
   },
   example: 'npx winnow eval --dataset wcxb --limit 20',
   async run(values, _positionals, args) {
@@ -92,6 +97,13 @@ export const evalCommand = defineCommand({
     }
     const timeoutMs = numberOption(values.timeout, 'timeout') ?? DEFAULT_PAGE_TIMEOUT_MS;
     const pipeline = pipelineOptionValues(values);
+    if (name === DEDUP) {
+      if (values.scripts !== undefined) throw new UsageError(`--scripts does not apply to --dataset ${DEDUP}`);
+      const outDir = values.out ?? join(REPO_ROOT, OUT_DIR, name);
+      // --limit here keeps the first N sites of each dataset.
+      await runDedupEval({ outDir, pipeline, limit, command, json: Boolean(values.json), log });
+      return 0;
+    }
     if (name === SITE) {
       const outDir = values.out ?? join(REPO_ROOT, OUT_DIR, name);
       // --limit here keeps the first N sites of each dataset.
