@@ -1,21 +1,23 @@
 /**
  * α-expansion (Boykov, Veksler & Zabih 2001) for the GCuts energy of paper 003 §4.2: start from one visible label
- * everywhere, then for each label α in turn (the invisible label ξ included) find the best "expansion move" — every
- * node either keeps its label or takes α — as a minimum s–t cut, and keep it if it lowers the energy; stop after a
- * full round of labels with no improvement.
+ * everywhere, then for each label α in turn (the invisible label ξ included) find the best move to α as a minimum
+ * s–t cut, and keep it if it lowers the energy; stop after a full round of labels with no improvement.
  *
- * Each move is a binary energy in x_p ∈ {0 keep, 1 take α}, built as Kolmogorov & Zabih (2004) require: a pair term
- * with values A = E(0,0), B = E(0,1), C = E(1,0), D = E(1,1) is exact as a cut when B + C ≥ A + D. That holds here
- * because the Potts pairs are a metric and the parent–child costs satisfy the paper's Theorem 2; the infinite
- * entries of Constraint 1 only ever sit off the diagonal (A is the current, feasible labelling; D = V(α, α) = 0), so
- * they become infinite edges that forbid a move, never a cost the cut cannot express. Likewise Dp(ξ) = ∞ for a leaf
- * is an infinite s → p edge in the ξ-move.
+ * Two moves are available. The default, `parentMoves: true`, is the paper's third construction stage made exact
+ * (parentMove.ts): leaves keep their label or take α, internal nodes take whichever labels are best under
+ * Constraint 1, so one move can send some children of a parent to α while the parent turns invisible. Its move space
+ * holds the plain one, each cut is exactly the energy of the labelling it decodes to, and on the tests' random trees
+ * it never ended above plain expansion; it is the default for that reason.
  *
- * What this does not do: the paper's third construction stage (parent u with copies u(s), u(t), weight
- * c = Σ Vqu(S(q), ξ)) lets one move send some children to α while their common parent turns invisible. Plain
- * expansion needs two moves for that (ξ for the parent, then α for the children) and stops if the first one alone
- * costs more than it saves (a test shows such a stop). The paper leaves its construction's proof out; adding it
- * (a P^n-Potts-like clique with two auxiliary nodes per parent) is left for later in issue 16.
+ * The plain move (`parentMoves: false`, kept for comparison) lets every node keep its label or take α. It is a binary
+ * energy in x_p ∈ {0 keep, 1 take α}, built as Kolmogorov & Zabih (2004) require: a pair term with values
+ * A = E(0,0), B = E(0,1), C = E(1,0), D = E(1,1) is exact as a cut when B + C ≥ A + D. That holds here because the
+ * Potts pairs are a metric and the parent–child costs satisfy the paper's Theorem 2; the infinite entries of
+ * Constraint 1 only ever sit off the diagonal (A is the current, feasible labelling; D = V(α, α) = 0), so they become
+ * infinite edges that forbid a move, never a cost the cut cannot express. Likewise Dp(ξ) = ∞ for a leaf is an
+ * infinite s → p edge in the ξ-move. Plain expansion can stop where the paper says it does (a parent that should
+ * turn invisible while only some of its children take α needs two moves, and the first alone may cost more than it
+ * saves; a test shows such a stop).
  */
 import { FlowNetwork } from './maxFlow.ts';
 import {
@@ -26,6 +28,7 @@ import {
   validateGcutsProblem,
   type GcutsProblem,
 } from './gcutsEnergy.ts';
+import { parentMove, plainOnlyNodes } from './parentMove.ts';
 
 export interface AlphaExpansionResult {
   labels: Int32Array;
@@ -41,11 +44,17 @@ export interface AlphaExpansionOptions {
   initial?: Int32Array;
   /** Safety stop on full rounds over the labels (each accepted move lowers the energy, so it ends anyway). */
   maxRounds?: number;
+  /**
+   * Use the parent move (parentMove.ts, the paper's third construction stage made exact) instead of the plain
+   * expansion move: leaves keep or take α, internal nodes take their best labels under Constraint 1. Default true.
+   */
+  parentMoves?: boolean;
 }
 
 export function alphaExpansion(problem: GcutsProblem, options: AlphaExpansionOptions = {}): AlphaExpansionResult {
   validateGcutsProblem(problem);
   const leaf = leafMask(problem.parent);
+  const plainOnly = (options.parentMoves ?? true) ? plainOnlyNodes(problem, leaf) : null;
   let labels = options.initial ? Int32Array.from(options.initial) : uniformStart(problem);
   let energy = gcutsEnergy(problem, labels, leaf);
   if (!(energy < Infinity)) throw new Error('alphaExpansion: the initial labelling breaks a constraint');
@@ -58,7 +67,9 @@ export function alphaExpansion(problem: GcutsProblem, options: AlphaExpansionOpt
   for (let alpha = 0; sinceImprovement < labelTotal && movesTried < maxMoves; alpha = (alpha + 1) % labelTotal) {
     movesTried++;
     sinceImprovement++;
-    const moved = expansionMove(problem, labels, alpha, leaf);
+    const moved = plainOnly
+      ? parentMove(problem, labels, alpha, leaf, plainOnly).labels
+      : expansionMove(problem, labels, alpha, leaf);
     const movedEnergy = gcutsEnergy(problem, moved, leaf);
     // Relative tolerance: a cut that only reshuffles float noise is not progress and could cycle.
     if (movedEnergy < energy - 1e-12 * Math.max(1, Math.abs(energy))) {

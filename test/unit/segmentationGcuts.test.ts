@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gcutsEnergy, leafMask, type GcutsProblem } from '../../src/segmentation/gcutsEnergy.ts';
 import { alphaExpansion, expansionMove } from '../../src/segmentation/alphaExpansion.ts';
+import { parentMove } from '../../src/segmentation/parentMove.ts';
 import { seededRandom as rng } from '../../src/util/seededRandom.ts';
 
 const pick = (random: () => number, k: number): number => Math.floor(random() * k);
@@ -163,7 +164,7 @@ describe('alphaExpansion on tiny trees against brute force', () => {
     }
   });
 
-  it('is within factor 2 of the optimum on Potts energies without a tree (300 cases)', () => {
+  it('is within factor 2 of the optimum on Potts energies without a tree, plain moves (300 cases)', () => {
     // Boykov–Veksler–Zabih 2001, Theorem 6.1: a local minimum of expansion moves is within 2c of the optimum for
     // V_pq = w_pq · T with T a metric and c = max T / min nonzero T. Here T is Potts, so c = 1 and the factor is 2.
     // With parent–child edges the theorem's proof needs each "move towards the optimum" to be feasible, which
@@ -171,7 +172,7 @@ describe('alphaExpansion on tiny trees against brute force', () => {
     const random = rng(5);
     for (let trial = 0; trial < 300; trial++) {
       const problem = randomProblem(random, { flat: true });
-      const result = alphaExpansion(problem);
+      const result = alphaExpansion(problem, { parentMoves: false });
       expect(result.energy, `trial ${trial}`).toBeLessThanOrEqual(2 * optimum(problem) + 1e-9);
     }
   });
@@ -187,10 +188,53 @@ describe('alphaExpansion on tiny trees against brute force', () => {
       parentChildWeight: Float64Array.from([0, 1, 1]),
       ...noPairs,
     };
-    const result = alphaExpansion(problem);
+    const result = alphaExpansion(problem, { parentMoves: false });
     expect(Array.from(result.labels)).toEqual([0, 0, 0]);
     expect(result.energy).toBe(5);
     expect(optimum(problem)).toBe(2);
+    // The parent move (the default) splits the children and hides the root in one cut.
+    expect(Array.from(alphaExpansion(problem).labels)).toEqual([2, 1, 0]);
+  });
+
+  it("solves the paper's example with parent moves: half the children move, their parent turns invisible", () => {
+    // §4.2: a parent and all its children labelled β (0), the minimum has half the children at α (1) and the parent
+    // ξ (2). Parent 0 over leaves 1–6, each edge weight 1; leaves 1–3 pay 4 at β and 0 at α, leaves 4–6 pay 0 at β
+    // and 9 at α. All β: 12. Optimum: leaves 1–3 at α, the parent ξ (6 edges × 1): 6. Plain expansion is stuck: the
+    // α-move cannot hide the parent, the ξ-move costs 6 and saves nothing.
+    const leafCosts = [4, 0, 9, 4, 0, 9, 4, 0, 9, 0, 9, 9, 0, 9, 9, 0, 9, 9];
+    const problem: GcutsProblem = {
+      parent: Int32Array.from([-1, 0, 0, 0, 0, 0, 0]),
+      labelCount: 2,
+      unary: Float64Array.from([0, 0, 0, ...leafCosts]),
+      parentChildWeight: Float64Array.from([0, 1, 1, 1, 1, 1, 1]),
+      ...noPairs,
+    };
+    const start = new Int32Array(7);
+    const solved = [2, 1, 1, 1, 0, 0, 0];
+    expect(optimum(problem)).toBe(6);
+    expect(alphaExpansion(problem, { initial: start, parentMoves: false }).energy).toBe(12);
+    // The α-move alone finds it: its cut value is the energy it decodes to.
+    expect(parentMove(problem, start, 1)).toEqual({ labels: Int32Array.from(solved), energy: 6 });
+    const result = alphaExpansion(problem, { initial: start, parentMoves: true });
+    expect(Array.from(result.labels)).toEqual(solved);
+    expect(result.energies).toEqual([12, 6]);
+
+    // One level up: a grandparent 0 over that parent and a leaf that wants β. The same α-move now has to hide the
+    // grandparent too (Constraint 1: ancestors of ξ are ξ), paying the edge to that leaf, 0.5; the edge between the
+    // two invisible nodes costs nothing.
+    const deeper: GcutsProblem = {
+      parent: Int32Array.from([-1, 0, 1, 1, 1, 1, 1, 1, 0]),
+      labelCount: 2,
+      unary: Float64Array.from([0, 0, 0, 0, 0, 0, ...leafCosts, 0, 9, 9]),
+      parentChildWeight: Float64Array.from([0, 0.5, 1, 1, 1, 1, 1, 1, 0.5]),
+      ...noPairs,
+    };
+    expect(optimum(deeper)).toBe(6.5);
+    expect(alphaExpansion(deeper, { initial: new Int32Array(9), parentMoves: false }).energy).toBe(12);
+    expect(parentMove(deeper, new Int32Array(9), 1)).toEqual({
+      labels: Int32Array.from([2, 2, 1, 1, 1, 0, 0, 0, 0]),
+      energy: 6.5,
+    });
   });
 
   it('starts from a given feasible labelling and refuses an infeasible one', () => {

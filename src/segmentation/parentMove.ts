@@ -1,0 +1,212 @@
+/**
+ * The parent move: paper 003's third graph-construction stage (§4.2), rebuilt so that its cut is exactly the energy
+ * (1) of the labelling it decodes to.
+ *
+ * WHAT THE PAPER'S GADGET REPRESENTS. For a parent u with children q_1..q_k the paper adds copies u(s), u(t) and the
+ * edges s→u(s), u(s)→q_i, q_i→u(t), u(t)→t, all of weight c = Σ_q V_qu(S(q), ξ). Write x_i = 1 when q_i takes α (sink
+ * side). The cheapest side for u(s) costs min(c, c·Σx_i) = c·[some child moves], for u(t) c·[some child stays], so
+ * the gadget adds c + c·[the children split]: a P^n Potts clique (Kohli, Kumar & Torr 2007). Read as "u keeps its
+ * label when no child moves, takes α when all do, and turns ξ, paying Σ_q w_q, when they split", that is the energy
+ * (1), up to the constant c, only for a u that is visible now, is a root (or below invisible nodes) and has only
+ * leaves as children, with Dp(u) left out. In general it is not:
+ *  - Dp(u) has nowhere to go. The graph's nodes are leaves ∪ P(s) ∪ P(t), yet stage one adds Dp edges "for all
+ *    p ∈ N". With u's label forced by its children (unchanged / α / ξ) the term is a cut only if
+ *    Dp_u(ξ) + c ≥ Dp_u(S(u)) and Dp_u(ξ) + c ≥ Dp_u(α) (for a root u; the P^n condition γ_max ≥ γ_k), which
+ *    learned Dp break.
+ *  - For a parent that is invisible now, splitting its children costs nothing new, yet the gadget charges c; when
+ *    they all take α, u may turn α and save c, which the gadget cannot express.
+ *  - Deeper trees are left open. Only leaves are graph nodes, so a grandparent's edges to an internal child can only
+ *    reach that child's copies, and at the finite weight c the copies' sides are not the parent's label (the gadget
+ *    takes the cheaper side, whatever u's label is); the paper does not say how u's new label is read off the cut.
+ *    A child that is ξ now adds V(ξ, ξ) = 0 to c, although it may turn α below an invisible u and then cost w.
+ *
+ * WHAT IS BUILT HERE. For a visible α the move space is
+ *
+ *   M_α(S) = { S' : S' meets (3) and Constraint 1, and every leaf has S'(q) ∈ {S(q), α} },
+ *
+ * leaves keep their label or take α, and internal nodes take whichever labels are best under Constraint 1. For ξ,
+ * leaves keep their labels and internal nodes are again free. One exception keeps the move a cut: an internal node
+ * that shares a Potts pair with another internal node keeps plain expansion's two choices {S(v), α} (see below). So
+ * M_α(S) holds plain expansion's move space, and also the paper's forced labelling (a parent takes its children's
+ * common label when they agree, else ξ). The move finds min over M_α(S) of E exactly: the cut value plus a constant is
+ * that minimum and equals E of the decoded labelling.
+ *
+ * Why it is a cut. In S' ∈ M_α(S), a visible internal node's leaves all share its label, and a leaf's label is S(q)
+ * or α; so every node v is κ(v), ξ or α, with κ(v) the common label of v's leaves in S (absent if they differ, or if
+ * it is α; leaves are never ξ). Order these κ < ξ < α and encode v by the paper's two copies as threshold bits:
+ * v(s) = [S'(v) ≠ κ(v)] and v(t) = [S'(v) = α], with v(t) ≤ v(s) (a bit whose state is absent is a constant). With
+ * infinite edges to the children the copies' sides are u's state, which the paper's finite c does not give. For a
+ * child c of u, Constraint 1 is then exactly
+ *   c(s) ≤ u(s)  (u keeps ⇒ c keeps: the paper's u(s)→q edge, made infinite), and
+ *   u(t) ≤ c(t)  (u takes α ⇒ c does: the paper's q→u(t) edge, made infinite),
+ * which also give "c invisible ⇒ u invisible". On these pairs the parent–child cost (4)–(5) is
+ *   V_cu = w_c·[u = ξ][c ≠ ξ] = w_c·([u = ξ] − [c = ξ]) = w_c·(u(s) − u(t) − c(s) + c(t)),
+ * linear in the bits: each parent pays Σ_c w_c when it is ξ (the paper's weight c, on s→u(s) and u(t)→t), and each
+ * node gets its own w back when it is ξ, since its edge to an invisible parent then costs nothing. Dp(v) is a unary
+ * term on the chain. A Potts pair is a cut when its table is submodular on the chains; it is for leaf–leaf and
+ * leaf–internal pairs, but between two internal nodes V(ξ,α) − V(κ,α) − V(ξ,ξ) + V(κ,ξ) = w > 0, hence the
+ * exception above. For ξ the chains are κ < ξ and every pair is submodular.
+ */
+import { ExpansionGraph, ONE, ZERO, type BitRef } from './expansionGraph.ts';
+import { leafMask, pairCost, type GcutsProblem } from './gcutsEnergy.ts';
+
+export interface ParentMoveResult {
+  labels: Int32Array;
+  /** The minimum cut plus the graph's constant: E(labels), the least energy in the move space. */
+  energy: number;
+}
+
+const MIXED = -1;
+const UNSET = -2;
+
+/** Internal nodes that share a Potts pair with another internal node: these keep plain expansion's choices. */
+export function plainOnlyNodes(problem: GcutsProblem, leaf = leafMask(problem.parent)): Uint8Array {
+  const plainOnly = new Uint8Array(problem.parent.length);
+  for (let e = 0; e < problem.pairP.length; e++) {
+    const p = problem.pairP[e];
+    const q = problem.pairQ[e];
+    if (leaf[p] === 0 && leaf[q] === 0) plainOnly[p] = plainOnly[q] = 1;
+  }
+  return plainOnly;
+}
+
+/** The best labelling in M_α(S) (see the header), found by one minimum cut; ties go up the chain κ < ξ < α. */
+export function parentMove(
+  problem: GcutsProblem,
+  labels: Int32Array,
+  alpha: number,
+  leaf = leafMask(problem.parent),
+  plainOnly = plainOnlyNodes(problem, leaf),
+): ParentMoveResult {
+  const { parent, labelCount, unary, parentChildWeight, pairP, pairQ, pairWeight } = problem;
+  const n = parent.length;
+  const xi = labelCount;
+  const width = labelCount + 1;
+  const chains = buildChains(parent, labels, alpha, xi, leaf, plainOnly);
+  const { chainLabel, chainLength, bitStart, keepIndex, xiIndex } = chains;
+
+  const graph = new ExpansionGraph(chains.bitCount, 4 * n + 2 * pairP.length);
+  // Bit k of node v: [v's state ≥ k]; below 1 always true, from the chain's length on never.
+  const threshold = (v: number, k: number): BitRef => {
+    if (k <= 0) return ONE;
+    return k >= chainLength[v] ? ZERO : bitStart[v] + k - 1;
+  };
+
+  const table = new Float64Array(9); // reused: one node's or one pair's costs over its chain states
+  for (let v = 0; v < n; v++) {
+    const m = chainLength[v];
+    graph.addChainOrder(bitStart[v], m - 1);
+    for (let i = 0; i < m; i++) table[i] = unary[v * width + chainLabel[3 * v + i]];
+    graph.addChainUnary(bitStart[v], m - 1, table);
+  }
+  for (let c = 0; c < n; c++) {
+    const u = parent[c];
+    if (u < 0) continue;
+    // Constraint 1. "Not κ" is bit 1 when κ is in the chain, else always true.
+    graph.addImplication(keepIndex[c] === 0 ? threshold(c, 1) : ONE, keepIndex[u] === 0 ? threshold(u, 1) : ONE);
+    // α is the top of every chain; for the ξ-move ξ is, and "u = ξ" constrains nothing below it.
+    if (alpha !== xi) graph.addImplication(threshold(u, chainLength[u] - 1), threshold(c, chainLength[c] - 1));
+    // w_c·([u = ξ] − [c = ξ]), each indicator the difference of two thresholds.
+    const w = parentChildWeight[c];
+    if (xiIndex[u] >= 0) {
+      graph.addLinear(threshold(u, xiIndex[u]), w);
+      graph.addLinear(threshold(u, xiIndex[u] + 1), -w);
+    }
+    if (xiIndex[c] >= 0) {
+      graph.addLinear(threshold(c, xiIndex[c]), -w);
+      graph.addLinear(threshold(c, xiIndex[c] + 1), w);
+    }
+  }
+  for (let e = 0; e < pairP.length; e++) {
+    const p = pairP[e];
+    const q = pairQ[e];
+    const w = pairWeight[e];
+    const mp = chainLength[p];
+    const mq = chainLength[q];
+    for (let i = 0; i < mp; i++) {
+      for (let j = 0; j < mq; j++) table[i * mq + j] = pairCost(chainLabel[3 * p + i], chainLabel[3 * q + j], w);
+    }
+    graph.addChainPair(bitStart[p], mp - 1, bitStart[q], mq - 1, table);
+  }
+
+  const energy = graph.minimize();
+  const moved = new Int32Array(n);
+  for (let v = 0; v < n; v++) {
+    let state = 0;
+    while (state < chainLength[v] - 1 && graph.value(threshold(v, state + 1)) === 1) state++;
+    moved[v] = chainLabel[3 * v + state];
+  }
+  return { labels: moved, energy };
+}
+
+interface Chains {
+  /** chainLabel[3v + i]: the label of node v's state i, states ordered κ < ξ < α (those present). */
+  chainLabel: Int32Array;
+  chainLength: Uint8Array;
+  /** Node v's threshold bits are bitStart[v] .. bitStart[v] + chainLength[v] − 2. */
+  bitStart: Int32Array;
+  bitCount: number;
+  /** 0 when the chain starts at κ(v), else −1. */
+  keepIndex: Int8Array;
+  /** Index of ξ in the chain, or −1. */
+  xiIndex: Int8Array;
+}
+
+function buildChains(
+  parent: Int32Array,
+  labels: Int32Array,
+  alpha: number,
+  xi: number,
+  leaf: Uint8Array,
+  plainOnly: Uint8Array,
+): Chains {
+  const n = parent.length;
+  const common = commonLeafLabels(parent, labels, leaf);
+  const chainLabel = new Int32Array(3 * n);
+  const chainLength = new Uint8Array(n);
+  const keepIndex = new Int8Array(n).fill(-1);
+  const xiIndex = new Int8Array(n).fill(-1);
+  const bitStart = new Int32Array(n);
+  let bitCount = 0;
+  for (let v = 0; v < n; v++) {
+    const at = 3 * v;
+    let m = 0;
+    if (alpha !== xi && leaf[v] === 0 && plainOnly[v] === 1) {
+      // Plain expansion's two choices; S(v) is κ(v) when visible, and ξ sits below α in the order.
+      if (labels[v] !== alpha) {
+        if (labels[v] === xi) xiIndex[v] = m;
+        else keepIndex[v] = m;
+        chainLabel[at + m++] = labels[v];
+      }
+      chainLabel[at + m++] = alpha;
+    } else {
+      if (common[v] >= 0 && common[v] !== alpha) {
+        keepIndex[v] = m;
+        chainLabel[at + m++] = common[v];
+      }
+      if (leaf[v] === 0) {
+        xiIndex[v] = m;
+        chainLabel[at + m++] = xi;
+      }
+      if (alpha !== xi) chainLabel[at + m++] = alpha;
+    }
+    chainLength[v] = m;
+    bitStart[v] = bitCount;
+    bitCount += m - 1;
+  }
+  return { chainLabel, chainLength, bitStart, bitCount, keepIndex, xiIndex };
+}
+
+/** κ(v): the label all leaves below v share in `labels`, or MIXED. Pre-order lets one backward pass merge them. */
+function commonLeafLabels(parent: Int32Array, labels: Int32Array, leaf: Uint8Array): Int32Array {
+  const n = parent.length;
+  const common = new Int32Array(n);
+  for (let v = 0; v < n; v++) common[v] = leaf[v] === 1 ? labels[v] : UNSET;
+  for (let v = n - 1; v > 0; v--) {
+    const p = parent[v];
+    if (p < 0) continue;
+    if (common[p] === UNSET) common[p] = common[v];
+    else if (common[p] !== common[v]) common[p] = MIXED;
+  }
+  return common;
+}
