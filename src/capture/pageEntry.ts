@@ -6,6 +6,7 @@
  */
 import { captureSnapshot, type CaptureResult } from './captureSnapshot.ts';
 import { selectorOf } from './selectorOf.ts';
+import { xpathOf } from './xpathOf.ts';
 import { l3sNodeLabels, l3sSpanClasses } from './trainingLabels.ts';
 import { winnowRun } from './winnowExtract.ts';
 import { runEvalMethod } from './page/evalMethods.ts';
@@ -95,6 +96,12 @@ function selectors(nodes: number[]): string[] {
   return nodes.map((i) => (all[i] ? selectorOf(all[i]) : ''));
 }
 
+/** XPaths of nodes of the last capture ('' for a node it does not have or one inside a shadow root). */
+function xpaths(nodes: number[]): string[] {
+  const all = elements();
+  return nodes.map((i) => (all[i] ? xpathOf(all[i]) ?? '' : ''));
+}
+
 const api = {
   analyze,
   capture,
@@ -102,6 +109,7 @@ const api = {
   captureHumanBlocks,
   drawSegments,
   selectors,
+  xpaths,
   elementIds: () => elements().map((el) => el.id),
   goldText: (classes) => l3sPageGoldText(document, classes),
   evalMethod: (name, weightsJson, options) => runEvalMethod(name, () => analyze(weightsJson, options).readerText),

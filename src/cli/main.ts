@@ -6,6 +6,7 @@ import { evalCommand } from './commands/eval.ts';
 import { benchCommand } from './commands/bench.ts';
 import { demoCommand } from './commands/demo.ts';
 import { dedupCommand } from './commands/dedup.ts';
+import { segmentCommand } from './commands/segment.ts';
 import type { CommandSpec, OptionTable } from './options/commandSpec.ts';
 import { commandHelp, overviewHelp } from './options/commandHelp.ts';
 import { HELP_FLAGS, parseCommandLine } from './options/parseCommandLine.ts';
@@ -14,6 +15,7 @@ import { UsageError } from './options/usageError.ts';
 /** Every subcommand, in the order `winnow --help` lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
   analyzeCommand, extractCommand, smoothCommand, trainCommand, evalCommand, benchCommand, demoCommand, dedupCommand,
+  segmentCommand,
 ];
 
 /** Returns the process exit code: 0 when every item succeeded, 1 when any failed, 2 for a usage error. */

@@ -11,7 +11,8 @@ import { nodeFeatures } from './nodeFeatures.ts';
 import { compactSegments, type PageSegmentation } from './pageSegmentation.ts';
 import { PAIR_FEATURE_COUNT, writePairFeatures } from './pairFeatures.ts';
 import { pairProbability, type SegmentationModel } from './segmentationModel.ts';
-import { segmentationTree, type SegmentationTree } from './segmentationTree.ts';
+import { segmentationTree } from './segmentationTree.ts';
+import type { PageSegmenterInput } from './gcutsPage.ts';
 import { visualNeighbours } from './visualNeighbours.ts';
 
 export const MAX_LISTED_PAIRS = 300_000;
@@ -21,10 +22,11 @@ export interface CclusPageResult extends PageSegmentation {
 }
 
 export function cclusPage(s: PageSnapshot, model: SegmentationModel,
-  tree: SegmentationTree = segmentationTree(s), { runs = 10, seed = 1 } = {}): CclusPageResult {
+  { tree = segmentationTree(s), scores, runs = 10, seed = 1 }: PageSegmenterInput & { runs?: number; seed?: number } = {}):
+  CclusPageResult {
   const leaves = tree.leaves;
   const n = leaves.length;
-  const features = nodeFeatures(s, tree.nodeOf);
+  const features = nodeFeatures(s, tree.nodeOf, scores);
   const row = new Float64Array(PAIR_FEATURE_COUNT);
   const v = (a: number, b: number) => {
     writePairFeatures(s, features, tree.nodeOf[leaves[a]], leaves[a], tree.nodeOf[leaves[b]], leaves[b], row, 0);

@@ -25,11 +25,17 @@ export interface GcutsPageResult extends PageSegmentation {
 }
 
 /** The GCuts problem of a page, with the tree it is posed on. */
+/** What a page segmenter may be given besides the snapshot: the tree (else built) and the classifier's scores. */
+export interface PageSegmenterInput {
+  tree?: SegmentationTree;
+  scores?: ArrayLike<number>;
+}
+
 export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
-  tree: SegmentationTree = segmentationTree(s)): GcutsProblem {
+  { tree = segmentationTree(s), scores }: PageSegmenterInput = {}): GcutsProblem {
   const n = tree.nodeOf.length;
   const d = NODE_FEATURE_COUNT;
-  const features = nodeFeatures(s, tree.nodeOf);
+  const features = nodeFeatures(s, tree.nodeOf, scores);
   const prototypes = labelPrototypes(features, d, tree.leaves, model.metric, model.labelCount);
   const labelCount = prototypes.length / d;
   const width = labelCount + 1;
@@ -62,8 +68,8 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
 
 /** GCuts' segmentation of a page: a segment per visible label in use, −1 for invisible nodes. */
 export function gcutsPage(s: PageSnapshot, model: SegmentationModel,
-  tree: SegmentationTree = segmentationTree(s), split = true): GcutsPageResult {
-  const problem = gcutsPageProblem(s, model, tree);
+  { tree = segmentationTree(s), scores, split = true }: PageSegmenterInput & { split?: boolean } = {}): GcutsPageResult {
+  const problem = gcutsPageProblem(s, model, { tree, scores });
   const solved = alphaExpansion(problem, { initial: nearestLabels(problem) });
   const raw = Int32Array.from(solved.labels, (label) => (label === problem.labelCount ? -1 : label));
   const labelled: PageSegmentation = { method: 'gcuts', tree, ...compactSegments(raw) };

@@ -24,8 +24,10 @@ import { visualNeighbours } from './visualNeighbours.ts';
 export interface TrainingPage {
   snapshot: PageSnapshot;
   tree: SegmentationTree;
-  /** Per tree node, the human segment it lies in (innermost), −1 outside every segment (not judged). */
+  /** Per tree node, the human segment it lies in, −1 outside every segment (not judged). */
   truth: Int32Array;
+  /** The templateness classifier's score per page node, when the segmenter is to use it. */
+  scores?: ArrayLike<number>;
 }
 
 export interface LearnedCosts {
@@ -68,8 +70,8 @@ export function learnCosts(pages: TrainingPage[], seed = 1): LearnedCosts {
   const metric = new Samples(NODE_FEATURE_COUNT);
   const row = new Float64Array(PAIR_FEATURE_COUNT);
   const squared = new Float64Array(NODE_FEATURE_COUNT);
-  for (const { snapshot: s, tree, truth } of pages) {
-    const features = nodeFeatures(s, tree.nodeOf);
+  for (const { snapshot: s, tree, truth, scores } of pages) {
+    const features = nodeFeatures(s, tree.nodeOf, scores);
     const pair = (a: number, b: number) =>
       writePairFeatures(s, features, tree.nodeOf[a], a, tree.nodeOf[b], b, row, 0);
     const judgedLeaves = Array.from(tree.leaves).filter((k) => truth[k] >= 0);

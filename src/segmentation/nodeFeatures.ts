@@ -12,6 +12,7 @@ import { TAG } from '../snapshot/tags.ts';
 export const NODE_FEATURES = [
   'centreX', 'centreY', 'width', 'height', 'aspect', 'logText', 'textDensity', 'linkDensity', 'fontSize', 'depth',
   'bold', 'background', 'positioned', 'heading', 'list', 'link', 'media', 'form', 'chromeHint', 'contentHint',
+  'templateness',
 ] as const;
 
 export const NODE_FEATURE_COUNT = NODE_FEATURES.length;
@@ -25,8 +26,12 @@ const CHROME = HintBit.NAV | HintBit.HEADER | HintBit.FOOTER | HintBit.SIDEBAR |
   HintBit.AD | HintBit.OVERLAY | HintBit.COMMENT;
 const CONTENT = HintBit.CONTENT | HintBit.ARTICLE_BODY | HintBit.ARTICLE_HEAD | HintBit.ROLE_MAIN;
 
-/** Row-major features, `NODE_FEATURE_COUNT` per node of `nodes` (page node indices). */
-export function nodeFeatures(s: PageSnapshot, nodes: ArrayLike<number>): Float64Array {
+/**
+ * Row-major features, `NODE_FEATURE_COUNT` per node of `nodes` (page node indices). `scores`, the templateness
+ * classifier's per page node (paper 000), is the one semantic feature: where it changes, a segment likely ends. Without
+ * it every node gets 0.5, undecided.
+ */
+export function nodeFeatures(s: PageSnapshot, nodes: ArrayLike<number>, scores?: ArrayLike<number>): Float64Array {
   const d = NODE_FEATURE_COUNT;
   const out = new Float64Array(nodes.length * d);
   const pageWidth = Math.max(1, s.page.width, s.viewport.width);
@@ -66,6 +71,7 @@ export function nodeFeatures(s: PageSnapshot, nodes: ArrayLike<number>): Float64
     out[row + 17] = FORMS.has(tag) ? 1 : 0;
     out[row + 18] = hints & CHROME ? 1 : 0;
     out[row + 19] = hints & CONTENT ? 1 : 0;
+    out[row + 20] = scores ? clamp01(scores[i]) : 0.5;
   }
   return out;
 }

@@ -11,8 +11,9 @@ import { segmentationTree } from './segmentationTree.ts';
 
 export type GraphMethod = 'gcuts' | 'cclus';
 
+/** `scores`: the templateness classifier's per page node, which the model was trained with (0.5 each without). */
 export function segmentPage(s: PageSnapshot, model: SegmentationModel, method: GraphMethod = 'gcuts',
-  minArea?: number): PageSegmentation {
+  { scores, minArea }: { scores?: ArrayLike<number>; minArea?: number } = {}): PageSegmentation {
   const tree = segmentationTree(s, minArea);
-  return method === 'gcuts' ? gcutsPage(s, model, tree) : cclusPage(s, model, tree);
+  return method === 'gcuts' ? gcutsPage(s, model, { tree, scores }) : cclusPage(s, model, { tree, scores });
 }

@@ -12,11 +12,17 @@ import { PAIR_FEATURES } from './pairFeatures.ts';
 import type { SegmentationModel } from './segmentationModel.ts';
 import { partitionAgreement } from './segmentationScores.ts';
 
-export const TRADE_OFF_GRID = {
+export interface TradeOffGrid {
+  lambda: readonly number[];
+  invisibleCost: readonly number[];
+  labelCount: readonly number[];
+}
+
+export const TRADE_OFF_GRID: TradeOffGrid = {
   lambda: [0.5, 1, 2],
-  invisibleCost: [0, 0.1, 0.3, 1],
-  labelCount: [16, 32],
-} as const;
+  invisibleCost: [0.3, 1, 3],
+  labelCount: [32, 64],
+};
 
 export interface TrainedSegmentation {
   model: SegmentationModel;
@@ -31,7 +37,7 @@ export function leafAgreement(seg: PageSegmentation, truth: ArrayLike<number>) {
 }
 
 export function trainSegmentation(train: TrainingPage[], validation: TrainingPage[] = train,
-  { dataset = 'kreuzer-popular', sites = train.length, grid = TRADE_OFF_GRID } = {}): TrainedSegmentation {
+  { dataset = 'kreuzer-popular', sites = train.length, grid = TRADE_OFF_GRID }: { dataset?: string; sites?: number; grid?: TradeOffGrid } = {}): TrainedSegmentation {
   if (validation.length === 0) throw new Error('no validation pages to choose the trade-offs on');
   const costs = learnCosts(train);
   const base = {
@@ -46,7 +52,7 @@ export function trainSegmentation(train: TrainingPage[], validation: TrainingPag
     for (const invisibleCost of grid.invisibleCost) {
       for (const labelCount of grid.labelCount) {
         const model: SegmentationModel = { ...base, lambda, invisibleCost, labelCount };
-        const scores = validation.map((p) => leafAgreement(gcutsPage(p.snapshot, model, p.tree), p.truth).ari)
+        const scores = validation.map((p) => leafAgreement(gcutsPage(p.snapshot, model, p), p.truth).ari)
           .filter(Number.isFinite);
         const ari = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : NaN;
         tried.push({ lambda, invisibleCost, labelCount, ari });

@@ -171,16 +171,16 @@ describe('GCuts and CClus on pages', () => {
 
   it('starts α-expansion from a feasible labelling', () => {
     const page = trainingPage(7);
-    const problem = gcutsPageProblem(page.snapshot, model, page.tree);
+    const problem = gcutsPageProblem(page.snapshot, model, page);
     expect(gcutsEnergy(problem, nearestLabels(problem))).toBeLessThan(Infinity);
   });
 
   it('learns costs that recover the columns of unseen pages', () => {
     for (let seed = 1; seed <= 5; seed++) {
       const page = trainingPage(seed);
-      const g = gcutsPage(page.snapshot, model, page.tree);
+      const g = gcutsPage(page.snapshot, model, page);
       expect(leafAgreement(g, page.truth).ari).toBeGreaterThan(0.9);
-      const c = cclusPage(page.snapshot, model, page.tree);
+      const c = cclusPage(page.snapshot, model, page);
       expect(leafAgreement(c, page.truth).ari).toBeGreaterThan(0.5);
     }
   });

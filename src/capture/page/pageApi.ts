@@ -21,6 +21,8 @@ export interface PageApi {
   drawSegments(segments: PageSegmentJson[]): void;
   /** CSS selectors of nodes of the last capture ('' for a node it does not have). */
   selectors(nodes: number[]): string[];
+  /** XPaths of nodes of the last capture ('' for a node it does not have, or one inside a shadow root). */
+  xpaths(nodes: number[]): string[];
   /** The id attribute of each node of the last capture ('' for none): tests find nodes by id through it. */
   elementIds(): string[];
   /** The gold text of an L3S-GN1 page: the text of its annotated spans of these classes. */

@@ -41,7 +41,9 @@ export const evalCommand = defineCommand({
       'was trained on; or --pages/--truth, any set in the Scrapinghub format): Winnow, Readability.js and Defuddle ' +
       'run in the same rendered pages, scored by shingle precision, recall and F1 against the gold text, with the ' +
       'snippet measures and a table per page type where the set has them. Writes report.md and pages.csv.',
-    `--dataset ${SEGMENTATION}: kreuzer-popular's human blocks (ARI, NMI), the penalty sweep chart and §6.1 template ` +
+    `--dataset ${SEGMENTATION}: GCuts, CClus (paper 003) and the isotonic segments against people's segments of ` +
+      "kreuzer-popular (or --data), each page by models trained on the other sites' pages: adjusted Rand, NMI and " +
+      'BCubed F over characters and DOM nodes; then the penalty sweep chart and §6.1 template ' +
       `F on held-out L3S pages, at the default penalty. --dataset ${SITE}: template terms against the number of ` +
       'sample pages a site memory saw, site methods against the page level with and without the site prior, with ' +
       'charts. Datasets come from ../shared/data.',
@@ -61,7 +63,8 @@ export const evalCommand = defineCommand({
     },
     limit: { ...LIMIT_OPTION, help: `only the first N pages (${SEGMENTATION}: of kreuzer and of held-out L3S; ${SITE}, ${DEDUP}: the first N sites of each dataset)` },
     out: { type: 'string', value: 'DIR', help: 'where the report goes', default: `${OUT_DIR}/NAME` },
-    json: { type: 'boolean', help: `also print the run's summary as one JSON object, the last line on stdout (content sets, ${DEDUP})` },
+    json: { type: 'boolean', help: `also print the run's summary as one JSON object, the last line on stdout (content sets, ${SEGMENTATION}, ${DEDUP})` },
+    data: { type: 'string', value: 'DIR', help: `${SEGMENTATION}: any folder (or .tar.gz) in the Kreuzer format instead of kreuzer-popular; skips the L3S parts` },
     scripts: { ...SCRIPTS_OPTION, help: `${SCRIPTS_OPTION.help} (content sets)` },
     timeout: { ...TIMEOUT_OPTION, help: `${TIMEOUT_OPTION.help} (content sets)` },
     penalty: { ...PENALTY_OPTION, help: `${PENALTY_OPTION.help} (content, ${SITE}, ${DEDUP})` },
@@ -84,15 +87,18 @@ export const evalCommand = defineCommand({
       throw new UsageError(`--split needs ${SPLITS.join('|')}, got '${values.split}'`);
     }
     const scripts = scriptsOption(values.scripts);
-    if ((name === SEGMENTATION || name === SITE) && (values.scripts !== undefined || values.json)) {
-      throw new UsageError(`--scripts and --json work with content-extraction sets, not --dataset ${name}`);
+    if ((name === SEGMENTATION || name === SITE) && values.scripts !== undefined) {
+      throw new UsageError(`--scripts works with content-extraction sets, not --dataset ${name}`);
     }
+    if (name === SITE && values.json) throw new UsageError(`--json does not apply to --dataset ${SITE}`);
+    if (values.data !== undefined && name !== SEGMENTATION) throw new UsageError(`--data goes with --dataset ${SEGMENTATION}`);
     const limit = numberOption(values.limit, 'limit');
     const command = `npx winnow eval ${args.join(' ')}`.trim();
     if (name === SEGMENTATION) {
       const outDir = values.out ?? join(REPO_ROOT, OUT_DIR, name);
-      await runSegmentationAndSweep({ outDir, limit, log });
+      const { summary } = await runSegmentationAndSweep({ outDir, limit, log, data: values.data });
       log(`wrote ${join(outDir, 'report.md')}`);
+      if (values.json) console.log(JSON.stringify(summary));
       return 0;
     }
     const timeoutMs = numberOption(values.timeout, 'timeout') ?? DEFAULT_PAGE_TIMEOUT_MS;

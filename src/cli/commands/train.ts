@@ -2,7 +2,7 @@ import { defineCommand } from '../options/commandSpec.ts';
 import { choiceOption, numberOption } from '../options/optionValues.ts';
 import { UsageError } from '../options/usageError.ts';
 import { LIMIT_OPTION, MODEL_OPTION, TIMEOUT_OPTION } from '../options/commonOptions.ts';
-import { DEFAULT_MODEL_FILE, DEFAULT_MODEL_PATH } from '../modelFile.ts';
+import { DEFAULT_MODEL_FILE, DEFAULT_MODEL_PATH, loadModel } from '../modelFile.ts';
 import { L3S_HOLDOUT_PERCENT } from '../datasets/l3sPages.ts';
 import { DEFAULT_SITE_LEVEL_SETTINGS, type SiteLevelSettings } from '../training/siteLevelTraining.ts';
 import { BEST_LABEL_VARIANT, isLabelVariant, LABEL_VARIANTS, usesGoldLabels } from '../training/labelVariants.ts';
@@ -13,6 +13,10 @@ import { DEFAULT_PAGE_TIMEOUT_MS } from '../browser/readablePage.ts';
 import { listOptionFiles } from '../training/annotationInputs.ts';
 import { trainOnAnnotations } from '../training/trainOnAnnotations.ts';
 import { DEFAULT_USER_WEIGHT } from '../../model/personalFit.ts';
+import { trainSegmentationModel } from '../training/trainSegmentationModel.ts';
+import { DEFAULT_SEGMENTATION_MODEL_FILE } from '../segment/segmentationModelFile.ts';
+
+const GRANULARITIES = ['innermost', 'outermost'] as const;
 
 const SHARE_OF = ['html', 'text'] as const;
 const ANCHOR_TEXT = ['hash', 'shape'] as const;
@@ -24,6 +28,7 @@ export const trainCommand = defineCommand({
   usage: [
     '--l3s PATH [--dragnet PATH] [--wcxb PATH] [--iana PATH] [options]',
     '--annotations FILE… [--html FILE…] [--model IN] --out OUT.json',
+    '--segmentation PATH [--granularity innermost|outermost] [--out OUT.json]',
   ],
   details: [
     'Captures every page through the capture code the extension uses (cached under .cache/capture), labels its ' +
@@ -38,6 +43,9 @@ export const trainCommand = defineCommand({
       'labels are found again on the page\'s segments, and the --model weights are fitted again on them through ' +
       'their prior, as the extension\'s "Improve the model with my labels" does. Prints per file the labels applied, ' +
       'changed and missing, and the agreement with the labels on pages held out from the fit, before and after.',
+    "With --segmentation: the graph-cut segmenter's model (paper 003 §4.3: node metric, pair and parent–child costs, " +
+      "trade-offs) from people's segments in a Kreuzer-format set (kreuzer-popular.tar.gz or a folder like it), " +
+      `written to ${DEFAULT_SEGMENTATION_MODEL_FILE} unless --out says otherwise.`,
   ],
   positionals: true,
   options: {
@@ -87,6 +95,11 @@ export const trainCommand = defineCommand({
       default: DEFAULT_ANCHOR_TEXT,
     },
     'no-cache': { type: 'boolean', help: 'render every page again instead of reading .cache/capture' },
+    segmentation: { type: 'string', value: 'PATH', help: "people's segments (Kreuzer format) to learn the GCuts/CClus model from, instead of the datasets" },
+    granularity: {
+      type: 'string', value: GRANULARITIES.join('|'), help: 'with --segmentation: the finest human segments or the top-level blocks',
+      default: 'innermost',
+    },
     annotations: { type: 'string', value: 'FILE…', help: 'annotation files to train on (a person\'s labels), instead of the datasets' },
     html: { type: 'string', value: 'FILE…', help: 'with --annotations: the pages of annotation files whose page.url is not on disk' },
     model: { ...MODEL_OPTION, help: 'with --annotations: the weights to start from; their .prior.json must be beside them' },
@@ -100,6 +113,18 @@ export const trainCommand = defineCommand({
     '--wcxb ../shared/data/wcxb-dev.tar.gz --out /tmp/weights.json',
   async run(values, positionals, args) {
     if (values.annotations !== undefined) return trainAnnotations(values, positionals, args);
+    if (values.segmentation !== undefined) {
+      if (positionals.length) throw new UsageError(`train --segmentation takes no files, got '${positionals[0]}'`, true);
+      await trainSegmentationModel({
+        data: values.segmentation,
+        out: values.out ?? DEFAULT_SEGMENTATION_MODEL_FILE,
+        granularity: choiceOption(values.granularity, 'granularity', GRANULARITIES) ?? 'innermost',
+        weights: (await loadModel(values.model)).weights,
+        useCache: !values['no-cache'],
+        log,
+      });
+      return 0;
+    }
     if (positionals.length) throw new UsageError(`train takes no files without --annotations, got '${positionals[0]}'`, true);
     if (values.html !== undefined) throw new UsageError('--html goes with --annotations', true);
     if (!values.l3s) throw new UsageError('train needs --l3s PATH (l3s-gn1.tar.gz or its unpacked folder)', true);

@@ -7,6 +7,13 @@ import { loadHeldOutL3s } from './sweepHeldOutL3s.ts';
 import { penaltyGrid, penaltySweep, sweepChart, sweepCsv } from './penaltySweep.ts';
 import { segmentationCsv, segmentationMarkdown } from './segmentationReport.ts';
 import { heldOutTemplateEval, templateEvalTable } from './heldOutTemplateEval.ts';
+import { graphSegmentationEval } from './graphSegmentationEval.ts';
+import { graphSegmentationCsv, graphSegmentationMarkdown } from './graphSegmentationReport.ts';
+import type { SegmentationMethod } from '../../../segmentation/pageSegmentation.ts';
+
+function round(x: number): number {
+  return Number.isFinite(x) ? Number(x.toFixed(4)) : x;
+}
 
 export interface SegmentationAndSweepOptions {
   outDir: string;
@@ -15,6 +22,14 @@ export interface SegmentationAndSweepOptions {
   log: (s: string) => void;
   /** Where the returned Markdown will be saved, for the chart link; `outDir` by default. */
   markdownDir?: string;
+  /** A Kreuzer-format folder or archive instead of kreuzer-popular; the L3S sweep and §6.1 table are then skipped. */
+  data?: string;
+}
+
+/** `--json`'s line: means over pages of the graph segmenters and the smoothing (innermost human segments). */
+export interface SegmentationSummary {
+  pages: number;
+  methods: Record<SegmentationMethod, { ari: number; nmi: number; bcubedChars: number; bcubedNodes: number }>;
 }
 
 /**
@@ -24,7 +39,8 @@ export interface SegmentationAndSweepOptions {
  * penalty-sweep.svg and report.md (the returned section) into `outDir`.
  * `npx winnow eval --dataset segmentation` runs it.
  */
-export async function runSegmentationAndSweep(opts: SegmentationAndSweepOptions): Promise<{ markdown: string }> {
+export async function runSegmentationAndSweep(opts: SegmentationAndSweepOptions):
+  Promise<{ markdown: string; summary: SegmentationSummary }> {
   const t0 = Date.now();
   const outDir = resolve(opts.outDir);
   await mkdir(outDir, { recursive: true });
@@ -32,7 +48,7 @@ export async function runSegmentationAndSweep(opts: SegmentationAndSweepOptions)
   opts.log(`segmentation: model ${path}`);
   const defaultC = DEFAULT_PIPELINE_OPTIONS.penaltyFactor;
 
-  const kreuzer = await prepareKreuzerPages(weights, { limit: opts.limit, log: opts.log });
+  const kreuzer = await prepareKreuzerPages(weights, { limit: opts.limit, log: opts.log, data: opts.data });
   opts.log(`segmentation: ${kreuzer.pages.length} of ${kreuzer.total} kreuzer pages captured ` +
     `(${kreuzer.captureSeconds.toFixed(0)} s)`);
   const seg = segmentationEval(kreuzer.pages, defaultC, kreuzer.failed);
@@ -42,6 +58,26 @@ export async function runSegmentationAndSweep(opts: SegmentationAndSweepOptions)
     `NMI ${w.innermost.nmi.toFixed(3)} (innermost blocks); ARI ${w.outermost.ari.toFixed(3)}, ` +
     `NMI ${w.outermost.nmi.toFixed(3)} (outermost)`);
   await writeFile(join(outDir, 'segmentation.csv'), segmentationCsv(seg));
+
+  const t2 = Date.now();
+  const graph = graphSegmentationEval(kreuzer.pages, 'innermost', { log: opts.log });
+  const graphSeconds = (Date.now() - t2) / 1000;
+  for (const [method, m] of Object.entries(graph.mean)) {
+    opts.log(`segmentation ${method}: ARI ${m.ari.toFixed(3)}, NMI ${m.nmi.toFixed(3)}, BCubed F chars ` +
+      `${m.bcubedChars.toFixed(3)}, nodes ${m.bcubedNodes.toFixed(3)} (${graph.pages.length} pages)`);
+  }
+  await writeFile(join(outDir, 'graph-segmentation.csv'), graphSegmentationCsv(graph));
+  const graphSection = graphSegmentationMarkdown(graph, graphSeconds);
+  const summary: SegmentationSummary = {
+    pages: graph.pages.length,
+    methods: Object.fromEntries(Object.entries(graph.mean).map(([method, m]) => [method,
+      { ari: round(m.ari), nmi: round(m.nmi), bcubedChars: round(m.bcubedChars), bcubedNodes: round(m.bcubedNodes) }])) as
+      SegmentationSummary['methods'],
+  };
+  if (opts.data) {
+    await writeFile(join(outDir, 'report.md'), graphSection);
+    return { markdown: graphSection, summary };
+  }
 
   const l3s = await loadHeldOutL3s({ limit: opts.limit, log: opts.log });
   for (const f of l3s.failed) opts.log(`sweep: held-out L3S page failed ${f.id}: ${f.reason}`);
@@ -78,8 +114,8 @@ micro-averaged over the pages; threshold 0.5. The paper's best: text F 0.66, lin
 
 ${templateEvalTable(templateRows)}
 `;
-  const full = `${markdown}\n${templateSection}`;
+  const full = `${graphSection}\n${markdown}\n${templateSection}`;
   await writeFile(join(outDir, 'report.md'), full);
   opts.log(`segmentation: wrote segmentation.csv, penalty-sweep.csv, penalty-sweep.svg and report.md to ${outDir}`);
-  return { markdown: full };
+  return { markdown: full, summary };
 }

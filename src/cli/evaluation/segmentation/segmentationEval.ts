@@ -153,8 +153,10 @@ export interface KreuzerSetup {
 
 /** Loads kreuzer-popular, captures every page (cached, two at a time) and classifies it once. */
 export async function prepareKreuzerPages(weights: ModelWeights,
-  opts: { limit?: number; log: (s: string) => void; timeoutMs?: number; useCache?: boolean }): Promise<KreuzerSetup> {
-  const all = await loadKreuzerPages();
+  opts: { limit?: number; log: (s: string) => void; timeoutMs?: number; useCache?: boolean; data?: string }):
+  Promise<KreuzerSetup> {
+  // --data: any folder (or .tar.gz) in the Kreuzer format; kreuzer-popular from ../shared/data by default.
+  const all = await loadKreuzerPages(opts.data);
   const pages = opts.limit ? all.slice(0, opts.limit) : all;
   const t0 = Date.now();
   const captures = await captureSegmentationPages(pages, { log: opts.log, timeoutMs: opts.timeoutMs, useCache: opts.useCache });
