@@ -8,8 +8,8 @@ const SCORES = ['ari', 'nmi', 'bcubedChars', 'bcubedNodes', 'segments'] as const
 export function graphSegmentationCsv(result: GraphSegmentationEval): string {
   const header = ['page', 'site', 'fold', 'leaves', 'human_segments', 'gcuts_ms', 'cclus_ms',
     ...SEGMENTATION_METHODS.flatMap((m) => SCORES.map((s) => `${m}_${s}`))];
-  const rows = result.pages.map((p) => [p.id, p.site, p.fold, p.leaves, p.humanSegments, p.gcutsMs.toFixed(1),
-    p.cclusMs.toFixed(1), ...SEGMENTATION_METHODS.flatMap((m) => SCORES.map((s) => p.methods[m][s]))]);
+  const rows = result.pages.map((p) => [p.id, p.site, p.fold, p.leaves, p.humanSegments, p.gcutsMs,
+    p.cclusMs, ...SEGMENTATION_METHODS.flatMap((m) => SCORES.map((s) => p.methods[m][s]))]);
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Runs `npx winnow …` as a user would, from the repository root. */
+function winnow(args: string[]) {
+  const r = spawnSync(process.execPath, ['src/cli/bin.mjs', ...args], { encoding: 'utf8', timeout: 170_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+interface SegmentJson {
+  segment: number;
+  rect: { x: number; y: number; width: number; height: number };
+  text: string;
+  parts: Array<{ node: number; selector: string; xpath: string }>;
+}
+
+describe('winnow segment', () => {
+  it("cuts the demo page into its regions by GCuts: header, article, asides and footer apart", () => {
+    const r = winnow(['segment', 'public/demo/article.html', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const [page] = JSON.parse(r.stdout);
+    expect(page).toMatchObject({ file: 'public/demo/article.html', method: 'gcuts' });
+    const segments: SegmentJson[] = page.segments;
+    const holding = (words: string) => segments.filter((s) => s.text.includes(words));
+    // Each region in exactly one segment, and no two regions together.
+    const regions = ['The Coastal Ledger News', 'How tidal marshes quietly store', 'Related stories', 'Most read',
+      'Newsletter', 'Independent reporting on coasts'];
+    const found = regions.map((words) => holding(words));
+    found.forEach((list, k) => expect(list, regions[k]).toHaveLength(1));
+    expect(new Set(found.map((list) => list[0].segment)).size).toBe(regions.length);
+    for (const s of segments) {
+      expect(s.parts.length).toBeGreaterThan(0);
+      for (const part of s.parts) {
+        expect(part.selector).not.toBe('');
+        expect(part.xpath).toMatch(/^\/html\/body/);
+      }
+    }
+    const article = holding('How tidal marshes quietly store')[0];
+    expect(article.parts[0].xpath).toBe('/html/body/div/main/article');
+    expect(article.rect.height).toBeGreaterThan(500);
+  });
+
+  it('runs CClus and the smoothing on the same page', () => {
+    for (const method of ['cclus', 'smooth']) {
+      const r = winnow(['segment', 'public/demo/article.html', '--method', method, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const [page] = JSON.parse(r.stdout);
+      expect(page.method).toBe(method);
+      expect(page.segments.length).toBeGreaterThan(1);
+    }
+  });
+
+  it('says what is wrong with a broken model file and with an unknown method', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'winnow-segment-'));
+    try {
+      const bad = join(dir, 'model.json');
+      writeFileSync(bad, '{"version": 1, "metric": []}');
+      const r = winnow(['segment', 'public/demo/article.html', '--segmentation-model', bad]);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain(`${bad}: not a Winnow segmentation model`);
+      const m = winnow(['segment', 'public/demo/article.html', '--method', 'kmeans']);
+      expect(m.code).toBe(2);
+      expect(m.stderr).toContain('--method');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
