@@ -8,6 +8,8 @@ import { loadModel } from '../modelFile.ts';
 import { prepareKreuzerPages } from '../evaluation/segmentation/segmentationEval.ts';
 import { loadSegmentationModel } from '../segment/segmentationModelFile.ts';
 import { segmentPage } from '../../segmentation/segmentPage.ts';
+import { gcutsPageProblem, LABEL_SWEEPS, nearestLabels } from '../../segmentation/gcutsPage.ts';
+import { alphaExpansion } from '../../segmentation/alphaExpansion.ts';
 import { now } from '../../util/clock.ts';
 
 async function main(): Promise<void> {
@@ -35,6 +37,19 @@ async function main(): Promise<void> {
     console.log(`${`${lo}–${hi === Infinity ? '' : hi}`.padEnd(14)} ${String(band.length).padStart(5)} ` +
       `${median(band.map((r) => r.gcuts.ms)).toFixed(1).padStart(16)} ${Math.max(...band.map((r) => r.gcuts.ms)).toFixed(1).padStart(13)} ` +
       `${median(band.map((r) => r.cclus.ms)).toFixed(1).padStart(16)}`);
+  }
+  // What LABEL_SWEEPS gives up: α-expansion from the same start, stopped after it or run to convergence.
+  for (const maxRounds of [LABEL_SWEEPS, 1000]) {
+    let energy = 0;
+    let ms = 0;
+    for (const { classified } of pages) {
+      const problem = gcutsPageProblem(classified.snapshot, model, { scores: classified.scores });
+      const t0 = now();
+      energy += alphaExpansion(problem, { initial: nearestLabels(problem), maxRounds }).energy;
+      ms += now() - t0;
+    }
+    console.log(`α-expansion, ${maxRounds === LABEL_SWEEPS ? `${LABEL_SWEEPS} round(s) (the segmenter's)` : 'to convergence'}: ` +
+      `summed energy ${energy.toFixed(0)}, ${(ms / pages.length).toFixed(1)} ms per page`);
   }
   console.log('largest pages:');
   for (const r of rows.slice(-5)) {
