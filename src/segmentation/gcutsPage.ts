@@ -22,8 +22,9 @@ import { visualNeighbours } from './visualNeighbours.ts';
 /**
  * Rounds of α-expansion over the labels. From the nearest-label start, one round reaches nearly all of what running to
  * convergence does: on the 66 kreuzer-popular pages with the bundled model, a summed energy 0.2% higher and the same
- * mean ARI (0.607 against 0.606), in a quarter of the time (src/cli/bench/benchSegmentPages.ts prints the energies
- * and times). Each further round costs one max-flow per label.
+ * mean ARI (0.607 against 0.606), in a quarter to a half of the time (two runs on a busy machine: 22.7 against 92.8
+ * and 27.3 against 47.6 ms per page; src/cli/bench/benchSegmentPages.ts prints the energies and times). Each further
+ * round costs one max-flow per label.
  */
 export const LABEL_SWEEPS = 1;
 
