@@ -1,7 +1,10 @@
 import { selectorOf } from '../../src/capture/selectorOf.ts';
 import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import type { Segment } from '../../src/segment/segments.ts';
-import { ANNOTATION_SCHEMA_ID, ANNOTATION_SCHEMA_VERSION, type AnnotationExport } from '../../src/labels/annotationFile.ts';
+import {
+  ANNOTATION_SCHEMA_ID, ANNOTATION_SCHEMA_VERSION, type AnnotationExport, type GraphSegmentationAnnotation,
+} from '../../src/labels/annotationFile.ts';
+import type { GraphSegmentsWire } from '../shared/workerApi.ts';
 import { xpathOf } from '../../src/capture/xpathOf.ts';
 import { segmentTextHash } from '../../src/labels/segmentText.ts';
 import { subtreeHashField } from '../../src/labels/pageLabels.ts';
@@ -16,6 +19,8 @@ export interface ExportInput {
   /** Per segment, 1 when its root repeats across the site's remembered pages; absent when the run had no site memory. */
   siteSegments?: ArrayLike<number>;
   elements: readonly Element[];
+  /** The page's GCuts segmentation with verdicts at `options`; the file has none when it is left out. */
+  graph?: GraphSegmentsWire;
   now?: Date;
 }
 
@@ -52,5 +57,22 @@ export function buildAnnotationExport(input: ExportInput): AnnotationExport {
         ...site,
       };
     }),
+    ...(input.graph ? { segmentation: graphSegmentation(input.graph, input.elements) } : {}),
+  };
+}
+
+/** The graph segmentation with each part's root found again as the segments' roots are: selector and XPath. */
+export function graphSegmentation(graph: GraphSegmentsWire, elements: readonly Element[]): GraphSegmentationAnnotation {
+  return {
+    method: graph.method,
+    model: graph.model,
+    segments: graph.segments.map((g) => ({
+      label: g.template ? 'template' : 'content',
+      score: Math.min(1, Math.max(0, g.score)),
+      rect: { ...g.rect },
+      roots: g.parts.map(({ node }) => ({ selector: selectorOf(elements[node]), xpath: xpathOf(elements[node]) })),
+      leaves: g.leaves,
+      chars: g.chars,
+    })),
   };
 }

@@ -2,6 +2,7 @@ import browser from 'webextension-polyfill';
 import { snapshotBuffers, type PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import { PortClient } from '../shared/portRpc.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
 import { CONNECT_MESSAGE, WORKER_HOST_PATH, WORKER_READY_MESSAGE } from '../shared/workerHandshake.ts';
@@ -46,6 +47,8 @@ export async function connectFrameWorker(container: ShadowRoot, timeoutMs: numbe
       dropSiteEvidence: () => client.call('dropSiteEvidence', {}),
       inspect: (node: number, options: PipelineOptions, top?: number) => client.call('inspect', { node, options, top }),
       trainingRows: (node: number, options: PipelineOptions) => client.call('trainingRows', { node, options }),
+      graphSegments: (options: PipelineOptions, method?: GraphMethod) =>
+        client.call('graphSegments', { options, method }),
       dispose: () => {
         client.close();
         frame.remove();

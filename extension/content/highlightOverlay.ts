@@ -17,6 +17,11 @@ export interface HighlightBox {
    * banner, a sidebar scored as content). Labelled "not content", tinted as lightly as a template box can be.
    */
   notContent?: boolean;
+  /**
+   * Drawn for segments mode (segmentsView.ts) instead: outlined in the segment's colour ("r, g, b"), dashed when the
+   * smoothing calls it template, and labelled with `tag` (its number and verdict in words).
+   */
+  segment?: { colour: string; tag: string; template: boolean };
 }
 
 /** The label's font and size: compact, one line. Its width is measured with the same font (labelWidth). */
@@ -38,6 +43,9 @@ const CSS = `
 .highlight .box.site { outline-style: dashed; outline-color: rgba(120, 40, 160, var(--strength));
   background: rgba(130, 50, 170, calc(var(--tint) * (0.06 + 0.22 * var(--strength)))); }
 .highlight .box.site .label { background: rgb(105, 35, 140); }
+.highlight .box.segment { outline: 2px solid rgb(var(--c)); background: rgba(var(--c), calc(var(--tint) * 0.12)); }
+.highlight .box.segment.template { outline-style: dashed; }
+.highlight .box.segment .label { background: rgb(var(--c)); }
 .highlight.viewport { position: fixed; }
 `;
 
@@ -64,6 +72,7 @@ interface DrawnBox {
  * - labels never cover the page's text or each other (labelPlacement.ts).
  * Boxes follow the live layout: everything is read first, then written, so one layout serves all; scrolling only
  * moves what must move (boxes inside sticky or scrolling elements, the cut-outs of fixed elements).
+ * Segments mode draws its boxes here too, one mode at a time (segmentsView.ts: colours and tags of its own).
  */
 export class HighlightOverlay {
   private readonly layers: BoxLayers;
@@ -170,13 +179,14 @@ export class HighlightOverlay {
     this.drawn = measured.map((m, k) => {
       const { box, geometry: { rect, layer } } = m;
       const div = doc.createElement('div');
-      div.className = box.site ? 'box site' : 'box';
+      div.className = boxClass(box);
       const strength = box.notContent ? 0.25 : Math.min(1, Math.max(0.25, (box.score - this.threshold) / span));
       const label = labels[k];
       div.style.cssText = `left:${rect.x}px;top:${rect.y}px;width:${rect.w}px;height:${rect.h}px;` +
         `--strength:${strength.toFixed(3)};--tint:${tinted[k] ? 1 : 0};` +
         `--lx:${label.place ? label.place.x - rect.x : 0}px;--ly:${label.place ? label.place.y - rect.y : 0}px;` +
-        `--lw:${label.width}px;--label:${label.place ? 'block' : 'none'}`;
+        `--lw:${label.width}px;--label:${label.place ? 'block' : 'none'};` +
+        (box.segment ? `--c:${box.segment.colour}` : '');
       const text = doc.createElement('span');
       text.className = 'label';
       text.textContent = label.text;
@@ -220,7 +230,7 @@ export class HighlightOverlay {
     const sx = window.scrollX;
     const sy = window.scrollY;
     const viewport = { x: sx, y: sy, w: doc.documentElement.clientWidth, h: doc.documentElement.clientHeight };
-    const texts = measured.map(({ box }) =>
+    const texts = measured.map(({ box }) => box.segment ? box.segment.tag :
       box.notContent ? 'not content' : `${box.site ? 'site template' : 'template'} ${box.score.toFixed(2)}`);
     const widths = texts.map((t) => labelWidth(doc, t));
     const requests: Array<LabelRequest & { k: number }> = measured.map(({ geometry: g }, k) => ({
@@ -291,6 +301,12 @@ export function clipPathWithHoles(holes: readonly Rect[], w: number, h: number):
   const m = 10_000;
   const rect = (r: Rect) => `M${r.x} ${r.y}h${r.w}v${r.h}h${-r.w}z`;
   return `path(evenodd, "${[{ x: -m, y: -m, w: w + 2 * m, h: h + 2 * m }, ...holes].map(rect).join('')}")`;
+}
+
+/** The box's classes, which its CSS keys on: a segment's, a site template's or a template's. */
+function boxClass(box: HighlightBox): string {
+  if (box.segment) return box.segment.template ? 'box segment template' : 'box segment';
+  return box.site ? 'box site' : 'box';
 }
 
 let measureContext: CanvasRenderingContext2D | null | undefined;

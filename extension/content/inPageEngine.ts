@@ -1,6 +1,7 @@
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import { pipelineHandlers } from '../shared/pipelineHandlers.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
 import { yieldToPage } from './yieldToPage.ts';
@@ -43,6 +44,13 @@ export function inPageEngine(): PipelineEngine {
     trainingRows: async (node: number, options: PipelineOptions) => {
       await yieldToPage();
       return handlers.trainingRows({ node, options }, undefined);
+    },
+    // One long task on a big page (the segmentation is made once per capture; later calls only take the verdicts).
+    graphSegments: async (options: PipelineOptions, method?: GraphMethod) => {
+      await yieldToPage();
+      const r = await handlers.graphSegments({ options, method }, undefined);
+      await yieldToPage();
+      return r;
     },
     dispose: () => {},
   };

@@ -2,6 +2,7 @@
 import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
 import type { AnnotationExport } from '../../src/labels/annotationFile.ts';
 import type { RunStatus } from '../shared/runStatus.ts';
+import type { GraphSegmentsWire } from '../shared/workerApi.ts';
 import { buildAnnotationExport } from './annotationExport.ts';
 import { completeRun, highlighted, type CompleteRun, type PageState } from './pageState.ts';
 
@@ -25,12 +26,34 @@ export function runStatusOf(state: PageState): RunStatus | null {
     timingsMs: { capture: c.captureMs, classify: c.classifyMs, smooth: s.smoothMs, total: state.totalMs },
     shownAtEpochMs: state.shownAtEpochMs,
     site: c.site && { ...c.site, templateSegments: siteTemplateSegments({ capture: c, smoothed: s, settings }) },
+    graph: state.graph?.for === s ? graphStatusOf(state.graph.value) : null,
   };
 }
 
+function graphStatusOf(g: GraphSegmentsWire): NonNullable<RunStatus['graph']> {
+  return {
+    method: g.method,
+    model: g.model,
+    segments: g.segments.length,
+    templateSegments: g.segments.filter((x) => x.template).length,
+    segmentMs: g.segmentMs,
+    ms: g.ms,
+  };
+}
+
+/**
+ * The annotation file the popup exports: the segments with the person's labels, and the page's GCuts segmentation,
+ * asked of `run` (made now when no mode needed it yet, so the export has it in every mode; left out only when the
+ * engine lost the capture on screen, after a failed re-run: the rest of the file is still right).
+ */
+export async function exportedAnnotations(state: PageState,
+  run: { graphSegments(): Promise<GraphSegmentsWire | null> }): Promise<AnnotationExport> {
+  return annotationsOf(state, (await run.graphSegments()) ?? undefined);
+}
+
 /** Throws before the first run is complete. The person's labels on the page's segments are in it. */
-export function annotationsOf(state: PageState): AnnotationExport {
-  const file = modelAnnotationsOf(state);
+export function annotationsOf(state: PageState, graph?: GraphSegmentsWire): AnnotationExport {
+  const file = modelAnnotationsOf(state, graph);
   for (const [k, label] of state.humanLabels) {
     const segment = file.segments[k];
     if (segment) Object.assign(segment, { humanLabel: label.label, labelledAt: label.labelledAt });
@@ -39,7 +62,7 @@ export function annotationsOf(state: PageState): AnnotationExport {
 }
 
 /** The segments as the model labelled them, without the person's labels (how labels find their segments). */
-export function modelAnnotationsOf(state: PageState): AnnotationExport {
+export function modelAnnotationsOf(state: PageState, graph?: GraphSegmentsWire): AnnotationExport {
   const { capture: c, smoothed: s, settings } = completeRun(state);
   return buildAnnotationExport({
     url: c.url,
@@ -54,6 +77,7 @@ export function modelAnnotationsOf(state: PageState): AnnotationExport {
     segments: s.segments,
     siteSegments: c.site ? s.siteSegments : undefined,
     elements: c.elements,
+    graph,
   });
 }
 

@@ -10,6 +10,7 @@ import { PageCapturer } from './pageCapture.ts';
 import type { PageUi } from './pageUi.ts';
 import { completeRun, type PageCapture, type PageState, type SmoothedPage } from './pageState.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
+import type { GraphSegmentsWire } from '../shared/workerApi.ts';
 import {
   fetchSiteMemory, forgottenSite, rememberAndStore, siteAfterClassify, SITE_MEMORY_MAX_NODES,
 } from './siteMemoryRun.ts';
@@ -68,6 +69,24 @@ export class PageRun {
     if (c.site) c.site = forgottenSite(c.site);
     c.rememberOnto = null;
     await this.resmooth();
+  }
+
+  /**
+   * The page's GCuts segments with the smoothing's verdicts at the state's settings (segments mode, the export): asked
+   * of the engine once per smoothing. The engine keeps the segmentation itself, so after a slider move only the
+   * verdicts are computed. Called in the controller's queue, so no other capture is being classified meanwhile.
+   * Null when the engine no longer holds the capture on screen (a re-run whose classification failed): its node
+   * numbers would be another capture's.
+   */
+  async graphSegments(): Promise<GraphSegmentsWire | null> {
+    const { capture, smoothed, settings } = completeRun(this.state);
+    if (this.state.graph?.for === smoothed) return this.state.graph.value;
+    if (capture.classification !== this.state.classifies) return null;
+    const engine = await this.startEngine();
+    const { penaltyFactor, threshold } = settings;
+    const value = await engine.graphSegments(pipelineOptions({ penaltyFactor, threshold }));
+    this.state.graph = { for: smoothed, value };
+    return value;
   }
 
   /** See PageCapturer.watch. */

@@ -2,7 +2,7 @@
  * The content script's one state for a page. The controller owns it; the run fills it (pageRun.ts), the view draws
  * it (pageView.ts) and the report reads it (pageReport.ts). Nothing else about the page is kept anywhere.
  */
-import type { SmoothedWire } from '../shared/workerApi.ts';
+import type { GraphSegmentsWire, SmoothedWire } from '../shared/workerApi.ts';
 import type { EngineKind } from '../shared/runStatus.ts';
 import type { Mode, SiteSettings } from '../shared/settings.ts';
 import { highlightParts, type HighlightPart } from './shownParts.ts';
@@ -60,6 +60,11 @@ export interface PageState {
    * (segmentLabels.ts) each time the segments change; exports and inspect mode read them.
    */
   humanLabels: Map<number, SegmentLabelRecord>;
+  /**
+   * The page's GCuts segments with verdicts, for the smoothing they were asked with (`for`): segments mode and the
+   * export ask the engine again only when the smoothing changed (pageRun.ts's graphSegments).
+   */
+  graph: { for: SmoothedPage; value: GraphSegmentsWire } | null;
   modelVersion: string;
   engineKind: EngineKind;
   /** Counters and timings the status reports (see RunStatus). */
@@ -77,7 +82,8 @@ export interface PageState {
 
 export function newPageState(): PageState {
   return {
-    capture: null, smoothed: null, settings: null, mode: 'off', humanLabels: new Map(), modelVersion: 'unknown', engineKind: 'worker',
+    capture: null, smoothed: null, settings: null, mode: 'off', humanLabels: new Map(), graph: null,
+    modelVersion: 'unknown', engineKind: 'worker',
     captures: 0, classifies: 0, smooths: 0, stylesRead: 0, totalMs: 0, shownAtEpochMs: 0,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * What Winnow draws on the page, from the page state: the state's mode (highlight boxes, hidden elements or the
- * reader, one at a time) and messages. Its element, <winnow-ui>, is added to the page on first use: not before a run.
+ * What Winnow draws on the page, from the page state: the state's mode (highlight boxes, hidden elements, the reader
+ * or the GCuts segments, one at a time) and messages. Its element, <winnow-ui>, is added to the page on first use:
+ * not before a run.
  */
 import type { ReaderTheme } from '../shared/settings.ts';
 import { hideWithoutHoles } from './hiddenSpace.ts';
@@ -17,6 +18,8 @@ import { StatusToast } from './statusToast.ts';
 import { InspectView, type InspectEngine } from './inspectView.ts';
 import type { LabelStoreDeps } from './controllerDeps.ts';
 import { LabelSession, type LabelCounts, type RowsEngine } from './segmentLabels.ts';
+import type { GraphSegmentsWire } from '../shared/workerApi.ts';
+import { segmentsToast, segmentsViewBoxes } from './segmentsView.ts';
 
 /** What the person does in the reader that the controller must hear about. */
 export interface ReaderEvents {
@@ -39,7 +42,9 @@ export class PageView {
   private readonly hidden = new HideRecord();
   private labels: { session: LabelSession; engine: () => Promise<InspectEngine & RowsEngine> } | null = null;
 
-  constructor(private readonly doc: Document, private readonly readerEvents: ReaderEvents) {}
+  /** `graphSegments` answers the page's GCuts segments for the state's smoothing (segments mode draws them). */
+  constructor(private readonly doc: Document, private readonly readerEvents: ReaderEvents,
+    private readonly graphSegments: () => Promise<GraphSegmentsWire | null>) {}
 
   /** Winnow's element on the page, added on first use. */
   pageUi(): PageUi {
@@ -74,7 +79,7 @@ export class PageView {
   async show(state: PageState): Promise<void> {
     this.clear();
     // A person's labels win in highlight, hide and the reader; inspect mode shows the model's verdicts beside them.
-    const run = state.mode === 'inspect' ? completeRun(state) : labelledRun(state);
+    const run = state.mode === 'inspect' || state.mode === 'segments' ? completeRun(state) : labelledRun(state);
     const { overlay, reader, toast, inspect } = this.open();
     if (state.mode === 'highlight' || state.mode === 'inspect') {
       // What hide would remove is drawn too, so the two modes agree (drawnParts.ts); never the page itself.
@@ -96,12 +101,22 @@ export class PageView {
       hideWithoutHoles(this.hidden, this.elementsToHide(run));
     } else if (state.mode === 'reader') {
       await reader.open(await readerArticle(this.doc, run), run.settings.readerTheme);
+    } else if (state.mode === 'segments') {
+      // The model's view, as inspect mode's: GCuts' segments and the smoothing's verdicts, without a person's labels.
+      const graph = await toast.during(this.graphSegments(), 'Winnow is cutting this page into segments…');
+      if (!graph) {
+        toast.error('Winnow lost this page while reading it again, so it cannot cut it into segments. Run it again.');
+        return;
+      }
+      overlay.show(segmentsViewBoxes(run.capture, graph), run.settings.threshold, run.capture);
+      toast.info(segmentsToast(graph));
     }
   }
 
   /** The page as the site made it (what capture must see, and mode 'off'). */
   clear(): void {
     this.parts?.overlay.hide();
+    this.parts?.toast.clearInfo();
     this.parts?.inspect?.close();
     this.hidden.restore();
     this.parts?.reader.close(false);

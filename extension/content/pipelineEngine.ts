@@ -1,7 +1,8 @@
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
-import type { ClassifiedWire, SmoothedWire } from '../shared/workerApi.ts';
+import type { ClassifiedWire, GraphSegmentsWire, SmoothedWire } from '../shared/workerApi.ts';
+import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import type { EngineKind } from '../shared/runStatus.ts';
 import type { LabelTrainingRows, NodeInspection } from '../../src/inspect/nodeInspection.ts';
 import type { RememberedWire, SiteMemoryReadWire } from '../shared/siteMemoryApi.ts';
@@ -30,5 +31,7 @@ export interface PipelineEngine {
   inspect(node: number, options: PipelineOptions, top?: number): Promise<NodeInspection>;
   /** Feature rows of the segment rooted at `node` under the smoothing with these options, kept with a label. */
   trainingRows(node: number, options: PipelineOptions): Promise<LabelTrainingRows>;
+  /** The classified page cut by GCuts (or CClus), each segment with the smoothing's verdict at these options. */
+  graphSegments(options: PipelineOptions, method?: GraphMethod): Promise<GraphSegmentsWire>;
   dispose(): void;
 }

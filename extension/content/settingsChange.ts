@@ -1,4 +1,4 @@
-import type { Mode, SiteSettings } from '../shared/settings.ts';
+import { ONE_PAGE_MODES, type Mode, type SiteSettings } from '../shared/settings.ts';
 import type { ControllerDeps } from './controllerDeps.ts';
 import type { PageState } from './pageState.ts';
 
@@ -13,11 +13,8 @@ export async function changeSettings(state: PageState, deps: Pick<ControllerDeps
   }
 }
 
-/**
- * The mode shown, kept as the site's mode; not inspect, a tool for looking at one page: kept, every page of a site
- * Winnow always runs on would open in it, and a plain click on a segment would label it instead of doing what it does.
- */
+/** The mode shown, kept as the site's mode; not inspect or segments, tools for looking at one page (ONE_PAGE_MODES). */
 export async function rememberMode(state: PageState, deps: Pick<ControllerDeps, 'saveSettings'>, mode: Mode):
   Promise<void> {
-  if (mode !== 'inspect') await changeSettings(state, deps, { mode });
+  if (!ONE_PAGE_MODES.includes(mode)) await changeSettings(state, deps, { mode });
 }

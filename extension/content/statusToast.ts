@@ -5,7 +5,7 @@ const CSS = `
   font: 14px/1.4 system-ui, sans-serif; color: #fff; background: #333; box-shadow: 0 4px 16px rgba(0,0,0,.3);
   display: flex; gap: 10px; align-items: center; pointer-events: auto; }
 .toast.error { background: #8b1a1a; }
-.toast.notice { background: #1f3f66; }
+.toast.notice, .toast.info { background: #1f3f66; }
 .toast button { font: inherit; color: inherit; background: transparent; border: 1px solid currentColor;
   border-radius: 4px; padding: 0 6px; cursor: pointer; }
 .toast button:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
@@ -16,12 +16,13 @@ const CSS = `
 `;
 
 /**
- * Progress ("Winnow is reading this page…") when a run takes longer than a moment, friendly errors, and notices that
- * are no error but must be read (labels that no longer match the page).
+ * Progress ("Winnow is reading this page…") when a run takes longer than a moment, friendly errors, notices that
+ * are no error but must be read (labels that no longer match the page), and short reports that go by themselves.
  */
 export class StatusToast {
   private el: HTMLElement | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private infoTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly ui: PageUi) {}
 
@@ -46,12 +47,25 @@ export class StatusToast {
     this.show(message, 'notice');
   }
 
+  /** A report on what was just drawn (segments mode's count and time): goes by itself after `hideAfterMs`. */
+  info(message: string, hideAfterMs = 6000): void {
+    this.show(message, 'info');
+    const el = this.el;
+    this.infoTimer = setTimeout(() => { if (this.el === el) this.clear(); }, hideAfterMs);
+  }
+
+  /** Takes down a report of `info`, which belongs to what was drawn; errors and notices stay until dismissed. */
+  clearInfo(): void {
+    if (this.el?.dataset.kind === 'info') this.clear();
+  }
+
   clear(): void {
+    clearTimeout(this.infoTimer);
     this.el?.remove();
     this.el = null;
   }
 
-  private show(message: string, kind: 'progress' | 'error' | 'notice'): void {
+  private show(message: string, kind: 'progress' | 'error' | 'notice' | 'info'): void {
     this.clear();
     this.ui.addStyle('toast', CSS);
     const doc = this.ui.root.ownerDocument!;

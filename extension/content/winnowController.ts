@@ -1,12 +1,11 @@
 import { pipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import type { AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { errorMessage } from '../shared/protocol.ts';
 import type { RunStatus } from '../shared/runStatus.ts';
 import { serialQueue } from '../shared/serialQueue.ts';
 import type { Mode } from '../shared/settings.ts';
 import type { ControllerDeps } from './controllerDeps.ts';
 import type { LiveWatcher } from './liveWatcher.ts';
-import { annotationsOf, runStatusOf } from './pageReport.ts';
+import { exportedAnnotations, runStatusOf } from './pageReport.ts';
 import { PageRun } from './pageRun.ts';
 import { completeRun, newPageState, type SmoothingSettings } from './pageState.ts';
 import { PageView } from './pageView.ts';
@@ -37,7 +36,7 @@ export class WinnowController {
       // Leaving the reader by Escape or its button puts the page back as the site made it.
       closed: () => { this.state.mode = 'off'; void changeSettings(this.state, this.deps, { mode: 'off' }); },
       theme: (readerTheme) => { void changeSettings(this.state, this.deps, { readerTheme }); },
-    });
+    }, () => this.pageRun.graphSegments());
     this.pageRun = new PageRun(this.doc, this.state, deps, this.view);
     this.labels = this.view.labelSession(this.state, deps.labels ?? null, () => this.pageRun.pipelineEngine());
   }
@@ -113,7 +112,8 @@ export class WinnowController {
     });
   }
 
-  exportAnnotations(): AnnotationExport { return annotationsOf(this.state); }
+  /** The segments, labels and GCuts segmentation (made now when no mode needed it yet) as an annotation file. */
+  exportAnnotations() { return this.enqueue(() => exportedAnnotations(this.state, this.pageRun)); }
   /** The reader's article saved as Markdown or standalone HTML (a download made in the page). */
   saveArticle(format: ArticleFormat): Promise<SavedArticle> {
     return this.enqueue(() => saveArticle(this.doc, this.state, format));

@@ -10,6 +10,7 @@ import type { RunStatus } from '../shared/runStatus.ts';
 import { MODES, penaltyFromSlider, sliderFromPenalty, type Mode } from '../shared/settings.ts';
 import { loadSiteSettings, saveSiteSettings } from '../shared/settingsStore.ts';
 import { friendlyError } from '../shared/friendlyErrors.ts';
+import { segmentsSummary } from '../shared/segmentsSummary.ts';
 import { downloadJson, exportFileName } from '../shared/downloadFile.ts';
 import { webisSegmentationOf } from '../../src/labels/webisSegmentation.ts';
 import { SiteMemoryPanel } from './siteMemoryPanel.ts';
@@ -19,6 +20,7 @@ import { ModelPanel } from './modelPanel.ts';
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const statusEl = $('status');
 const errorEl = $('error');
+const segmentsStatus = $('segments-status');
 const modes = $<HTMLFieldSetElement>('modes');
 const tuning = $<HTMLFieldSetElement>('tuning');
 const penalty = $<HTMLInputElement>('penalty');
@@ -83,10 +85,19 @@ function show(status: RunStatus): void {
   $('template-share').textContent = `${Math.round(status.templateTextShare * 100)}%`;
   statusEl.textContent = `${status.nodes.toLocaleString()} elements read in ${Math.round(status.timingsMs.total)} ms` +
     (status.engine === 'in-page' ? ' (in the page: no worker)' : '');
+  showSegmentsStatus(status, mode);
   statusEl.dataset.captures = String(status.captures);
   statusEl.dataset.smooths = String(status.smooths);
   siteMemory.showRun(status);
   errorEl.hidden = true;
+}
+
+/** In segments mode, how many segments GCuts made and how long it took (the page's toast says it too). */
+function showSegmentsStatus(status: RunStatus, mode: Mode): void {
+  const g = status.graph;
+  segmentsStatus.hidden = mode !== 'segments' || !g;
+  if (!g) return;
+  segmentsStatus.textContent = segmentsSummary(g);
 }
 
 function fail(e: unknown): void {

@@ -10,6 +10,7 @@ import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import { now } from '../../src/util/clock.ts';
 import type { Handlers } from './protocol.ts';
 import type { WorkerApi } from './workerApi.ts';
+import { SEGMENTATION_MODEL_NAME, segmentationModel } from './segmentationModelFile.ts';
 
 /** Handlers for one connection: they keep the last classified page, so a new penalty only re-smooths. */
 export function pipelineHandlers(): Handlers<WorkerApi> {
@@ -74,5 +75,9 @@ export function pipelineHandlers(): Handlers<WorkerApi> {
     },
     inspect: ({ node, options, top }) => requireSession().inspect(node, pipelineOptions(options), top),
     trainingRows: ({ node, options }) => requireSession().trainingRows(node, pipelineOptions(options)),
+    graphSegments: ({ options, method }) => ({
+      ...requireSession().graphSegments(segmentationModel(), pipelineOptions(options), method),
+      model: SEGMENTATION_MODEL_NAME,
+    }),
   };
 }

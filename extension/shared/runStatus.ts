@@ -1,5 +1,6 @@
 import type { Mode } from './settings.ts';
 import type { SetAside } from './siteMemoryApi.ts';
+import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 
 /** Where the classifier and smoothing ran for a page. */
 export type EngineKind = 'worker' | 'in-page';
@@ -28,6 +29,18 @@ export interface RunStatus {
   shownAtEpochMs: number;
   /** What the site memory did for this run; null when the page has no site (a file, a browser page). */
   site: SiteRunStatus | null;
+  /**
+   * The page's graph segmentation (segments mode, the export) at this smoothing; null until one was asked for.
+   * `segmentMs`: the engine's time to segment the page; `ms`: its time for the last answer (verdicts only, when kept).
+   */
+  graph: {
+    method: GraphMethod;
+    model: string;
+    segments: number;
+    templateSegments: number;
+    segmentMs: number;
+    ms: number;
+  } | null;
 }
 
 export interface SiteRunStatus {

@@ -1,8 +1,15 @@
 import { DEFAULT_PIPELINE_OPTIONS, isValidOption } from '../../src/pipeline/pipelineOptions.ts';
 import { parseUrl } from './parseUrl.ts';
 
-export const MODES = ['off', 'highlight', 'hide', 'reader', 'inspect'] as const;
+export const MODES = ['off', 'highlight', 'hide', 'reader', 'inspect', 'segments'] as const;
 export type Mode = (typeof MODES)[number];
+
+/**
+ * Modes for looking at one page, never kept as the site's mode: inspect (kept, a plain click on any page of the site
+ * would label a segment instead of doing what it does) and segments (how paper 003's GCuts cuts the page: a tool, not
+ * a way to read, and a segmentation on every page of a site Winnow always runs on).
+ */
+export const ONE_PAGE_MODES: readonly Mode[] = ['inspect', 'segments'];
 
 export const READER_THEMES = ['auto', 'light', 'dark'] as const;
 export type ReaderTheme = (typeof READER_THEMES)[number];

@@ -5,6 +5,8 @@ import type { Segment } from '../../src/segment/segments.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
 import type { LabelTrainingRows, NodeInspection } from '../../src/inspect/nodeInspection.ts';
 import type { RememberedWire, SiteEvidenceWire, SiteMemoryReadWire } from './siteMemoryApi.ts';
+import type { GraphSegmentsResult } from '../../src/session/pageSession.ts';
+import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 
 /** The smoothing result as it crosses the port: values are transferred back, segments are cloned. */
 export interface SmoothedWire {
@@ -23,6 +25,11 @@ export interface SmoothedWire {
   cost: number;
   templateTextShare: number;
   smoothMs: number;
+}
+
+/** The page's graph segmentation as it crosses the port (cloned), with the name of the model whose costs it used. */
+export interface GraphSegmentsWire extends GraphSegmentsResult {
+  model: string;
 }
 
 export interface ClassifiedWire {
@@ -65,4 +72,10 @@ export interface WorkerApi {
   inspect: Method<{ node: number; options: PipelineOptions; top?: number }, NodeInspection>;
   /** Feature rows of the segment rooted at `node` under the smoothing with these options, for a person's label. */
   trainingRows: Method<{ node: number; options: PipelineOptions }, LabelTrainingRows>;
+  /**
+   * The kept page cut by paper 003's GCuts (or CClus) with the bundled segmentation model, each segment with its
+   * template/content verdict from the smoothing with these options. The segmentation is made once per classified
+   * page; later calls (a slider move) only recompute the verdicts. Timed: `segmentMs`, `ms`.
+   */
+  graphSegments: Method<{ options: PipelineOptions; method?: GraphMethod }, GraphSegmentsWire>;
 }

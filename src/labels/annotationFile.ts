@@ -7,7 +7,8 @@
  * Version 2 adds to each segment `textHash` (finds a labelled segment again when the page changed,
  * src/labels/segmentText.ts) and `labelledAt` (when its human label was set: a newer label wins a merge). Version 1
  * files are still read (src/labels/annotationMigration.ts). `subtreeHash` came later within version 2, optional, so
- * files written before it still read (their labels are found by `textHash` alone).
+ * files written before it still read (their labels are found by `textHash` alone). `segmentation` (the page cut by
+ * paper 003's GCuts, with the smoothing's verdict per segment) came later within version 2 too, optional likewise.
  */
 import { optionProblem } from '../pipeline/pipelineOptions.ts';
 
@@ -48,6 +49,30 @@ export interface AnnotatedSegment {
   siteTemplate?: boolean;
 }
 
+/** One segment of a graph segmentation (paper 003), with the smoothing's verdict on it. */
+export interface GraphSegmentAnnotation {
+  /** The smoothing's verdict: template when `score` ≥ the file's options.threshold. */
+  label: SegmentLabel;
+  /** Area-weighted mean smoothed templateness of its leaves, in [0, 1] (src/session/graphSegmentVerdicts.ts). */
+  score: number;
+  /** The union of its parts' boxes, document coordinates in CSS px at the time of the run. */
+  rect: { x: number; y: number; width: number; height: number };
+  /** The nodes heading its parts (one per disjoint region), in document order, as the segments' roots are given. */
+  roots: Array<{ selector: string; xpath: string | null }>;
+  /** Leaves of the segmentation tree (visible nodes without visible children) in it. */
+  leaves: number;
+  /** Visible characters under its roots. */
+  chars: number;
+}
+
+/** The page as a graph segmenter cut it; its verdicts are at the file's options. */
+export interface GraphSegmentationAnnotation {
+  method: 'gcuts' | 'cclus';
+  /** The segmentation model whose learned costs it used. */
+  model: string;
+  segments: GraphSegmentAnnotation[];
+}
+
 export interface AnnotationExport {
   schema: typeof ANNOTATION_SCHEMA_ID;
   version: typeof ANNOTATION_SCHEMA_VERSION;
@@ -57,6 +82,8 @@ export interface AnnotationExport {
   model: { version: string; featureSchema: string; featureSchemaVersion: number };
   options: { penaltyFactor: number; threshold: number; minArea: number };
   segments: AnnotatedSegment[];
+  /** The page cut by GCuts (or CClus); absent in files written before it, and in lists of labels from storage. */
+  segmentation?: GraphSegmentationAnnotation;
 }
 
 /** Every problem with a parsed file of the current version, as `path: what is wrong`; an empty list means valid. */
@@ -104,7 +131,39 @@ export function validateAnnotationVersion(json: unknown, version: 1 | 2): string
     return errors;
   }
   o.segments.forEach((seg, i) => validateSegment(v, seg, `$.segments[${i}]`, o.segments as unknown[], version));
+  if (o.segmentation !== undefined) validateSegmentation(v, o.segmentation, '$.segmentation');
   return errors;
+}
+
+function validateSegmentation(v: Validator, x: unknown, at: string): void {
+  if (!v.object(x, at)) return;
+  const g = x as Record<string, unknown>;
+  v.oneOf(g.method, ['gcuts', 'cclus'], `${at}.method`);
+  v.string(g.model, `${at}.model`, 1);
+  if (!Array.isArray(g.segments)) {
+    v.fail(`${at}.segments`, 'expected an array');
+    return;
+  }
+  g.segments.forEach((seg: unknown, i: number) => {
+    const here = `${at}.segments[${i}]`;
+    if (!v.object(seg, here)) return;
+    const s = seg as Record<string, unknown>;
+    v.oneOf(s.label, ['template', 'content'], `${here}.label`);
+    v.number(s.score, `${here}.score`, 0, 1);
+    v.rect(s.rect, `${here}.rect`);
+    if (!Array.isArray(s.roots) || s.roots.length === 0) {
+      v.fail(`${here}.roots`, 'expected a non-empty array');
+    } else {
+      s.roots.forEach((root: unknown, k: number) => {
+        if (!v.object(root, `${here}.roots[${k}]`)) return;
+        const r = root as Record<string, unknown>;
+        v.string(r.selector, `${here}.roots[${k}].selector`, 1);
+        if (r.xpath !== null) v.string(r.xpath, `${here}.roots[${k}].xpath`, 1);
+      });
+    }
+    v.count(s.leaves, `${here}.leaves`);
+    v.count(s.chars, `${here}.chars`);
+  });
 }
 
 function validateSegment(v: Validator, seg: unknown, at: string, all: unknown[], version: 1 | 2): void {
@@ -112,13 +171,7 @@ function validateSegment(v: Validator, seg: unknown, at: string, all: unknown[],
   const s = seg as Record<string, unknown>;
   v.string(s.selector, `${at}.selector`, 1);
   if (s.xpath !== null) v.string(s.xpath, `${at}.xpath`, 1);
-  if (v.object(s.rect, `${at}.rect`)) {
-    const r = s.rect as Record<string, unknown>;
-    v.number(r.x, `${at}.rect.x`);
-    v.number(r.y, `${at}.rect.y`);
-    v.number(r.width, `${at}.rect.width`, 0);
-    v.number(r.height, `${at}.rect.height`, 0);
-  }
+  v.rect(s.rect, `${at}.rect`);
   v.number(s.score, `${at}.score`, 0, 1);
   v.oneOf(s.label, ['template', 'content'], `${at}.label`);
   if (s.humanLabel !== null) v.oneOf(s.humanLabel, ['template', 'content'], `${at}.humanLabel`);
@@ -160,6 +213,21 @@ class Validator {
 
   literal(x: unknown, expected: string | number, at: string): boolean {
     return x === expected ? true : this.fail(at, `expected ${JSON.stringify(expected)}, got ${JSON.stringify(x)}`);
+  }
+
+  /** A box: x and y any finite numbers, width and height ≥ 0. */
+  rect(x: unknown, at: string): void {
+    if (!this.object(x, at)) return;
+    const r = x as Record<string, unknown>;
+    this.number(r.x, `${at}.x`);
+    this.number(r.y, `${at}.y`);
+    this.number(r.width, `${at}.width`, 0);
+    this.number(r.height, `${at}.height`, 0);
+  }
+
+  /** An integer ≥ 0. */
+  count(x: unknown, at: string): void {
+    if (this.number(x, at, 0) && !Number.isInteger(x)) this.fail(at, 'expected an integer');
   }
 
   oneOf(x: unknown, options: string[], at: string): boolean {

@@ -5,7 +5,9 @@
  * line's `--site` runs in Node. Only wire formats differ between them.
  *
  * The session keeps the classified page, so a new penalty or threshold only re-smooths (the popup's slider), and keeps
- * the site prior on the scores until `dropSiteEvidence` ("forget this site").
+ * the site prior on the scores until `dropSiteEvidence` ("forget this site"). It also cuts the page the graph way
+ * (paper 003's GCuts or CClus, `graphSegments`), once per snapshot, and names each segment template or content by the
+ * smoothing.
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import type { ModelWeights } from '../model/weights.ts';
@@ -23,6 +25,10 @@ import { now } from '../util/clock.ts';
 import type { LabelTrainingRows, NodeInspection } from '../inspect/nodeInspection.ts';
 import { inspectNode, type MergeContext } from '../inspect/inspectNode.ts';
 import { segmentTrainingRows } from '../inspect/segmentTrainingRows.ts';
+import { segmentPage, type GraphMethod } from '../segmentation/segmentPage.ts';
+import { segmentBoxes, type PageSegmentation, type SegmentBox } from '../segmentation/pageSegmentation.ts';
+import type { SegmentationModel } from '../segmentation/segmentationModel.ts';
+import { graphSegmentVerdicts } from './graphSegmentVerdicts.ts';
 
 export interface PageSessionOptions {
   /** What the document says about its article (title, byline, author nodes), for the reader decision. */
@@ -57,6 +63,40 @@ interface KeptSmoothing {
   merge: MergeContext | null;
 }
 
+/** One segment of a graph segmentation with the smoothing's verdict on it (graphSegmentVerdicts.ts). */
+export interface GraphSegment {
+  /** Its parts: the page nodes heading them (snapshot indices) with their boxes, CSS px in document coordinates. */
+  parts: Array<{ node: number; rect: SegmentBox['rect'] }>;
+  /** The union of the parts' boxes. */
+  rect: SegmentBox['rect'];
+  leaves: number;
+  chars: number;
+  /** Area-weighted mean smoothed templateness of its leaves; template when at or above the threshold. */
+  score: number;
+  template: boolean;
+}
+
+/** The page cut by a graph segmenter (paper 003), each segment with its verdict at the options asked for. */
+export interface GraphSegmentsResult {
+  method: GraphMethod;
+  segments: GraphSegment[];
+  /** Milliseconds the segmentation took when it was made (a kept one reports that time; see `cached`). */
+  segmentMs: number;
+  /** Whether the kept segmentation answered: only the verdicts were computed for this call. */
+  cached: boolean;
+  /** Milliseconds this call took: the segmentation when not kept, the verdicts (and a smoothing for new options). */
+  ms: number;
+}
+
+/** A graph segmentation of the session's snapshot, kept: it does not depend on the penalty or the threshold. */
+interface KeptGraphSegmentation {
+  model: SegmentationModel;
+  minArea: number;
+  segmentation: PageSegmentation;
+  boxes: SegmentBox[];
+  ms: number;
+}
+
 /** What the site memory gave this page, for status lines and reports. */
 export interface SessionSiteEvidence {
   evidence: SiteEvidence;
@@ -76,6 +116,8 @@ export class PageSession {
   /** The features and model that gave the scores; null when the classified page was given without them. */
   private readonly classifier: ClassifierInput | null;
   private kept: KeptSmoothing | null = null;
+  /** Per method, the graph segmentation of the snapshot, made on first use. */
+  private readonly graphs = new Map<GraphMethod, KeptGraphSegmentation>();
 
   /**
    * Features and classifier scores for the snapshot, then the site evidence; the snapshot is kept, not copied, and so
@@ -154,6 +196,42 @@ export class PageSession {
   trainingRows(segmentRoot: number, options: PipelineOptions): LabelTrainingRows {
     const { features } = this.requireClassifier();
     return segmentTrainingRows(this.page.snapshot, features, this.smoothingFor(options).smoothed, segmentRoot);
+  }
+
+  /**
+   * The page cut by one of paper 003's graph segmenters (GCuts unless told otherwise) with the `model`'s learned
+   * costs and the classifier's scores as a node feature, each segment with its template/content verdict from the
+   * smoothing at these options (the last smoothing when they match; the rule is in graphSegmentVerdicts.ts). The
+   * segmentation depends only on the snapshot, its scores, the model and the minimum area, so it is made once and
+   * kept: a new penalty or threshold (the popup's sliders) only recomputes the verdicts.
+   */
+  graphSegments(model: SegmentationModel, options: PipelineOptions, method: GraphMethod = 'gcuts'):
+    GraphSegmentsResult {
+    const t0 = now();
+    const s = this.page.snapshot;
+    let graph = this.graphs.get(method);
+    const cached = graph !== undefined && graph.model === model && graph.minArea === options.minArea;
+    if (!cached) {
+      // The page-level scores, as the model was trained with: the segmentation then does not change when the site's
+      // evidence is dropped, and the kept one stays right.
+      const segmentation = segmentPage(s, model, method, { scores: this.page.pageScores, minArea: options.minArea });
+      const boxes = segmentBoxes(s, segmentation);
+      graph = { model, minArea: options.minArea, segmentation, boxes, ms: now() - t0 };
+      this.graphs.set(method, graph);
+    }
+    const { segmentation, boxes, ms: segmentMs } = graph!;
+    const { values } = this.smoothingFor(options).smoothed;
+    const verdicts = graphSegmentVerdicts(s, segmentation, values, options.threshold);
+    const rectOf = (i: number) =>
+      ({ x: s.rect[4 * i], y: s.rect[4 * i + 1], width: s.rect[4 * i + 2], height: s.rect[4 * i + 3] });
+    const segments = boxes.map((box, id): GraphSegment => ({
+      parts: box.roots.map((node) => ({ node, rect: rectOf(node) })),
+      rect: { ...box.rect },
+      leaves: box.leaves,
+      chars: box.chars,
+      ...verdicts[id],
+    }));
+    return { method, segments, segmentMs, cached, ms: now() - t0 };
   }
 
   private smoothAndKeep(options: PipelineOptions): SmoothedPage {

@@ -4,7 +4,8 @@
  * is content at 0.1. It records what it was asked, so tests can check what the controller did and did not redo.
  */
 import type { PipelineEngine } from '../../extension/content/pipelineEngine.ts';
-import type { ClassifiedWire, SmoothedWire } from '../../extension/shared/workerApi.ts';
+import type { ClassifiedWire, GraphSegmentsWire, SmoothedWire } from '../../extension/shared/workerApi.ts';
+import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import type { RememberedWire, SiteMemoryReadWire } from '../../extension/shared/siteMemoryApi.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
@@ -27,9 +28,11 @@ export class FakeEngine implements PipelineEngine {
   droppedSiteEvidence = 0;
   readonly inspected: Array<{ node: number; options: PipelineOptions; top: number | undefined }> = [];
   readonly rowsAsked: Array<{ node: number; options: PipelineOptions }> = [];
+  readonly graphAsked: Array<{ options: PipelineOptions; method: GraphMethod | undefined }> = [];
   /** Set to make the next classify fail (once). */
   failNextClassify: Error | null = null;
   private parent = new Int32Array(0);
+  private rect = new Float32Array(0);
   /** Per node, 1 inside a part named as navigation or footer. */
   private template = new Uint8Array(0);
   private templateRoots: number[] = [];
@@ -47,6 +50,7 @@ export class FakeEngine implements PipelineEngine {
     if (failure) throw failure;
     this.classified.push({ nodes: snapshot.count, useSiteMemory, hints });
     this.parent = snapshot.parent.slice();
+    this.rect = snapshot.rect.slice();
     this.template = new Uint8Array(snapshot.count);
     this.templateRoots = [];
     for (let i = 1; i < snapshot.count; i++) {
@@ -133,6 +137,25 @@ export class FakeEngine implements PipelineEngine {
     const row = new Array<number>(FEATURE_COUNT).fill(0);
     row[FEATURE_INDEX.areaFraction] = 0.1;
     return { features: [row], areaFractions: [0.1] };
+  }
+
+  /**
+   * A graph segmentation like GCuts' in shape: each template part is a segment (score 0.8), and so is each other child
+   * of the page root (0.1); verdicts at the options' threshold. The time it reports is fixed (7 ms).
+   */
+  async graphSegments(options: PipelineOptions, method?: GraphMethod): Promise<GraphSegmentsWire> {
+    if (this.parent.length === 0) throw new Error('not classified yet');
+    this.graphAsked.push({ options, method });
+    const roots = new Set(this.templateRoots);
+    for (let i = 1; i < this.parent.length; i++) if (this.parent[i] === 0 && !this.template[i]) roots.add(i);
+    const rectOf = (i: number) =>
+      ({ x: this.rect[4 * i], y: this.rect[4 * i + 1], width: this.rect[4 * i + 2], height: this.rect[4 * i + 3] });
+    const segments = [...roots].sort((a, b) => a - b).map((node) => {
+      const score = this.template[node] ? TEMPLATE_SCORE : CONTENT_SCORE;
+      return { parts: [{ node, rect: rectOf(node) }], rect: rectOf(node), leaves: 1, chars: 10, score,
+        template: score >= options.threshold };
+    });
+    return { method: method ?? 'gcuts', model: 'fake-seg', segments, segmentMs: 7, cached: false, ms: 7 };
   }
 
   dispose(): void {}

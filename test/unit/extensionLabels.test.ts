@@ -294,7 +294,7 @@ describe('labels on later runs', () => {
     expect(toast()).toContain('1 of your labels no longer matches this page: not a segment at this penalty');
     expect(toast()).toContain('It is kept.');
     expect(kept(store)).toEqual(['#foot=template']); // nothing was saved over it
-    expect(controller.exportAnnotations().segments.filter((s) => s.humanLabel)).toEqual([]);
+    expect((await controller.exportAnnotations()).segments.filter((s) => s.humanLabel)).toEqual([]);
     await controller.setOptions({ penaltyFactor: 0.01, threshold: 0.5 });
     expect(tags()).toEqual(['you: template']);
     expect(store.saves).toHaveLength(1);
@@ -310,7 +310,7 @@ describe('labels on later runs', () => {
     await controller.rerun();
     expect(store.load).toHaveBeenCalledTimes(2);
     expect(toast()).toContain('1 of your labels no longer matches this page: the text changed. It is kept.');
-    expect(controller.exportAnnotations().segments.filter((s) => s.humanLabel).map((s) => s.selector)).toEqual(['#foot']);
+    expect((await controller.exportAnnotations()).segments.filter((s) => s.humanLabel).map((s) => s.selector)).toEqual(['#foot']);
     expect(kept(store)).toEqual(['#foot=template', '#menu=template']);
   });
 
@@ -326,7 +326,7 @@ describe('labels on later runs', () => {
     const { controller, store, engine, tags } = setUp(fakeStore(page));
     await controller.run('inspect');
     expect(tags()).toEqual(['you: template']);
-    const exported = controller.exportAnnotations().segments.find((s) => s.selector === '#menu')!;
+    const exported = (await controller.exportAnnotations()).segments.find((s) => s.selector === '#menu')!;
     expect(exported).toMatchObject({ humanLabel: 'template', labelledAt: page.segments[0].record.labelledAt });
     // The imported label gets its feature rows, and is saved with them.
     await vi.waitFor(() => expect(store.saves).toHaveLength(1));
@@ -485,7 +485,7 @@ describe('a save the store refuses', () => {
     click(byId('home'));
     await vi.waitFor(() => expect(tags()).toEqual(['you: template · not saved']));
     expect(toast()).toContain('Your label is shown but not saved: label storage is full (2 MB)');
-    expect(controller.exportAnnotations().segments.find((s) => s.selector === '#menu')?.humanLabel).toBe('template');
+    expect((await controller.exportAnnotations()).segments.find((s) => s.selector === '#menu')?.humanLabel).toBe('template');
     store.failSave = null;
     click(byId('foot').firstElementChild!);
     await vi.waitFor(() => expect(tags()).toEqual(['you: template', 'you: template']));
