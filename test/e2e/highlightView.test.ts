@@ -3,12 +3,12 @@
 // labels never cover the page's text nor each other, tints never add up, and what hide mode removes — a fixed
 // cookie banner included — has a box that stays on it while the page scrolls.
 import { describe, expect, it } from 'vitest';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { borderRect, classOf, computedStyle, overlayBoxNodes, type Rect } from './overlayDom.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { runFromPopup } from './extensionHarness.ts';
 import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
-interface Rect { x: number; y: number; w: number; h: number }
 
 /** One drawn box as the browser lays it out: viewport coordinates, its tint's alpha, its cut-outs, its label. */
 interface DrawnBox {
@@ -88,23 +88,7 @@ function settle(page: Page): Promise<unknown> {
 async function drawnBoxes(page: Page): Promise<DrawnBox[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    await cdp.send('DOM.enable');
-    await cdp.send('CSS.enable');
-    type DomNode = { nodeId: number; nodeName: string; nodeValue?: string; attributes?: string[];
-      children?: DomNode[]; shadowRoots?: DomNode[] };
-    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true }) as { root: DomNode };
-    const classOf = (n: DomNode) => {
-      const a = n.attributes ?? [];
-      const k = a.indexOf('class');
-      return k >= 0 ? a[k + 1].split(/\s+/) : [];
-    };
-    const boxes: DomNode[] = [];
-    const walk = (n: DomNode, inUi: boolean) => {
-      if (inUi && classOf(n).includes('box')) boxes.push(n);
-      for (const c of n.shadowRoots ?? []) walk(c, inUi || n.nodeName === 'WINNOW-UI');
-      for (const c of n.children ?? []) walk(c, inUi);
-    };
-    walk(root, false);
+    const boxes = await overlayBoxNodes(cdp);
     const out: DrawnBox[] = [];
     for (const node of boxes) {
       const rect = await borderRect(cdp, node.nodeId);
@@ -125,22 +109,7 @@ async function drawnBoxes(page: Page): Promise<DrawnBox[]> {
   }
 }
 
-async function borderRect(cdp: CDPSession, nodeId: number): Promise<Rect | null> {
-  try {
-    const { model } = await cdp.send('DOM.getBoxModel', { nodeId }) as { model: { border: number[] } };
-    const xs = [0, 2, 4, 6].map((k) => model.border[k]);
-    const ys = [1, 3, 5, 7].map((k) => model.border[k]);
-    return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
-  } catch {
-    return null; // not rendered
-  }
-}
 
-async function computedStyle(cdp: CDPSession, nodeId: number): Promise<Record<string, string>> {
-  const { computedStyle } = await cdp.send('CSS.getComputedStyleForNode', { nodeId }) as
-    { computedStyle: Array<{ name: string; value: string }> };
-  return Object.fromEntries(computedStyle.map((p) => [p.name, p.value]));
-}
 
 function alphaOf(color: string): number {
   const m = /rgba?\(([^)]*)\)/.exec(color);

@@ -5,7 +5,8 @@
 // validator and the published JSON Schema, its roots found again in the page by selector and XPath.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { borderRect, classOf, computedStyle, overlayBoxNodes, type Rect } from './overlayDom.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { validateAnnotationExport, type AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { schemaProblems } from '../unit/jsonSchemaSubset.ts';
@@ -36,7 +37,6 @@ const { server, b } = useExtensionBrowser((s) => {
   s.routes.set(MANY_PAGE, { html: manySegmentsPage() });
 });
 
-interface Rect { x: number; y: number; w: number; h: number }
 
 /** One segment box as Chromium lays it out: its outline colour and style, and its tag. */
 interface SegmentBox {
@@ -85,30 +85,16 @@ async function pickByKeyboard(popup: Page, page: Page, tabId: number, mode: RunS
 async function segmentBoxes(page: Page): Promise<SegmentBox[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    await cdp.send('DOM.enable');
-    await cdp.send('CSS.enable');
-    type DomNode = { nodeId: number; nodeName: string; nodeValue?: string; attributes?: string[];
-      children?: DomNode[]; shadowRoots?: DomNode[] };
-    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true }) as { root: DomNode };
-    const classOf = (n: DomNode) => {
-      const a = n.attributes ?? [];
-      const k = a.indexOf('class');
-      return k >= 0 ? a[k + 1].split(/\s+/) : [];
-    };
-    const found: DomNode[] = [];
-    const walk = (n: DomNode, inUi: boolean) => {
-      if (inUi && classOf(n).includes('box')) found.push(n);
-      for (const c of n.shadowRoots ?? []) walk(c, inUi || n.nodeName === 'WINNOW-UI');
-      for (const c of n.children ?? []) walk(c, inUi);
-    };
-    walk(root, false);
+    const found = await overlayBoxNodes(cdp);
     const out: SegmentBox[] = [];
     for (const node of found) {
       expect(classOf(node)).toContain('segment'); // segments mode draws no other kind of box
       const style = await computedStyle(cdp, node.nodeId);
       const label = node.children!.find((c) => classOf(c).includes('label'))!;
+      const rect = await borderRect(cdp, node.nodeId);
+      if (!rect) throw new Error('a segment box is in the overlay but not rendered');
       out.push({
-        rect: await borderRect(cdp, node.nodeId),
+        rect,
         colour: style['outline-color'],
         dashed: style['outline-style'] === 'dashed',
         tag: (label.children ?? []).map((c) => c.nodeValue ?? '').join(''),
@@ -121,18 +107,7 @@ async function segmentBoxes(page: Page): Promise<SegmentBox[]> {
   }
 }
 
-async function computedStyle(cdp: CDPSession, nodeId: number): Promise<Record<string, string>> {
-  const { computedStyle } = await cdp.send('CSS.getComputedStyleForNode', { nodeId }) as
-    { computedStyle: Array<{ name: string; value: string }> };
-  return Object.fromEntries(computedStyle.map((p) => [p.name, p.value]));
-}
 
-async function borderRect(cdp: CDPSession, nodeId: number): Promise<Rect> {
-  const { model } = await cdp.send('DOM.getBoxModel', { nodeId }) as { model: { border: number[] } };
-  const xs = [0, 2, 4, 6].map((i) => model.border[i]);
-  const ys = [1, 3, 5, 7].map((i) => model.border[i]);
-  return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
-}
 
 /** Whether two boxes touch or overlap (within a pixel). */
 function touch(a: Rect, b: Rect): boolean {
