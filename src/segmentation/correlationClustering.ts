@@ -28,6 +28,7 @@
  * above hold only for costs with together + apart = 1.
  */
 import { seededRandom } from '../util/seededRandom.ts';
+import { compactSegments } from './pageSegmentation.ts';
 
 /** A pair of leaves with the cost of placing them in the same segment and in different ones. */
 export interface CorrelationPair {
@@ -137,12 +138,7 @@ function pivotRun(instance: CorrelationInstance, random: () => number, adj: Adja
 
 /** Relabels clusters 0, 1, … in order of their smallest member, so equal partitions give equal arrays. */
 export function canonicalClusters(cluster: ArrayLike<number>): Int32Array {
-  const rename = new Map<number, number>();
-  return Int32Array.from(cluster, (c) => {
-    let r = rename.get(c);
-    if (r === undefined) rename.set(c, (r = rename.size));
-    return r;
-  });
+  return compactSegments(cluster).segmentOf;
 }
 
 /** The objective (paper eq. 2): together costs of pairs in one cluster plus apart costs of pairs split. */

@@ -21,10 +21,9 @@ import { visualNeighbours } from './visualNeighbours.ts';
 
 /**
  * Rounds of α-expansion over the labels. From the nearest-label start, one round reaches nearly all of what running to
- * convergence does: on the 66 kreuzer-popular pages with the bundled model, a summed energy 0.2% higher and the same
- * mean ARI (0.607 against 0.606), in a quarter to a half of the time (two runs on a busy machine: 22.7 against 92.8
- * and 27.3 against 47.6 ms per page; src/cli/bench/benchSegmentPages.ts prints the energies and times). Each further
- * round costs one max-flow per label.
+ * convergence does, in about half the time or less: `npx tsx src/cli/bench/benchSegmentPages.ts` prints the summed
+ * energy, the time per page and the (in-sample) ARI of both on the 66 kreuzer-popular pages. Each further round costs
+ * one max-flow per label.
  */
 export const LABEL_SWEEPS = 1;
 
@@ -77,9 +76,10 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
 
 /** GCuts' segmentation of a page: a segment per visible label in use, −1 for invisible nodes. */
 export function gcutsPage(s: PageSnapshot, model: SegmentationModel,
-  { tree = segmentationTree(s), scores, split = true }: PageSegmenterInput & { split?: boolean } = {}): GcutsPageResult {
+  { tree = segmentationTree(s), scores, split = true, rounds = LABEL_SWEEPS }:
+    PageSegmenterInput & { split?: boolean; rounds?: number } = {}): GcutsPageResult {
   const problem = gcutsPageProblem(s, model, { tree, scores });
-  const solved = alphaExpansion(problem, { initial: nearestLabels(problem), maxRounds: LABEL_SWEEPS });
+  const solved = alphaExpansion(problem, { initial: nearestLabels(problem), maxRounds: rounds });
   const raw = Int32Array.from(solved.labels, (label) => (label === problem.labelCount ? -1 : label));
   const labelled: PageSegmentation = { method: 'gcuts', tree, ...compactSegments(raw) };
   const seg = split ? splitDisconnected(labelled, problem.pairP, problem.pairQ) : labelled;

@@ -29,7 +29,7 @@ export interface SegmentBox {
 }
 
 /** Segment ids renumbered 0… in order of first appearance, −1 kept: equal segmentations compare equal. */
-export function compactSegments(segmentOf: Int32Array): { segmentOf: Int32Array; segmentCount: number } {
+export function compactSegments(segmentOf: ArrayLike<number>): { segmentOf: Int32Array; segmentCount: number } {
   const renumber = new Map<number, number>();
   const out = new Int32Array(segmentOf.length);
   for (let k = 0; k < segmentOf.length; k++) {

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** Runs `npx winnow …` as a user would, from the repository root. */
-function winnow(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ['src/cli/bin.mjs', ...args], { encoding: 'utf8', input, timeout: 170_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { winnow } from './runWinnow.ts';
 
 describe('winnow analyze', () => {
   it('prints the demo page’s segments as JSON, with template navigation and footer and content article', () => {
@@ -166,7 +160,7 @@ describe('winnow smooth', () => {
       '{not json',
       '{"parents":[-1,0],"scores":[0.2,0.8],"weights":[1,3],"penalties":[0,10]}',
     ].join('\n');
-    const r = winnow(['smooth'], input);
+    const r = winnow(['smooth'], { input });
     expect(r.code).toBe(1);
     const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(out).toHaveLength(3);

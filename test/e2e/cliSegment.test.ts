@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** Runs `npx winnow …` as a user would, from the repository root. */
-function winnow(args: string[]) {
-  const r = spawnSync(process.execPath, ['src/cli/bin.mjs', ...args], { encoding: 'utf8', timeout: 170_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { winnow } from './runWinnow.ts';
 
 interface SegmentJson {
   segment: number;

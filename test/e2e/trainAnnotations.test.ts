@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,12 +7,7 @@ import { segmentTextHash } from '../../src/labels/segmentText.ts';
 import { parseModelWeights } from '../../src/model/weights.ts';
 import { FEATURE_SCHEMA } from '../../src/features/featureSchema.ts';
 import { parseModelPrior } from '../../src/model/modelPrior.ts';
-
-/** Runs `npx winnow …` as a user would, from the repository root. */
-function winnow(args: string[]) {
-  const r = spawnSync(process.execPath, ['src/cli/bin.mjs', ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { winnow } from './runWinnow.ts';
 
 /** Three articles of one "site": the same header (logo and a row of section links) and footer, other text. */
 function sitePage(title: string, word: string): string {

@@ -3,6 +3,7 @@ import { gcutsEnergy, leafMask, type GcutsProblem } from '../../src/segmentation
 import { alphaExpansion, expansionMove } from '../../src/segmentation/alphaExpansion.ts';
 import { parentMove, plainOnlyNodes } from '../../src/segmentation/parentMove.ts';
 import { seededRandom as rng } from '../../src/util/seededRandom.ts';
+import { pick, randomGcutsProblem } from '../fixtures/randomGcutsProblem.ts';
 
 /**
  * The parent move (src/segmentation/parentMove.ts) against brute force on tiny trees: ≤ 9 nodes, 2–3 visible labels
@@ -11,44 +12,9 @@ import { seededRandom as rng } from '../../src/util/seededRandom.ts';
  * except those in an internal–internal Potts pair, which keep {S(v), α}; nothing is shared with the cut's chains.
  */
 
-const pick = (random: () => number, k: number): number => Math.floor(random() * k);
-
-/** A random pre-order tree: each node hangs below some node on the path from the root to its predecessor. */
-function randomTree(random: () => number, n: number): Int32Array {
-  const parent = new Int32Array(n).fill(-1);
-  for (let v = 1; v < n; v++) {
-    const path: number[] = [];
-    for (let u = v - 1; u >= 0; u = parent[u]) path.push(u);
-    parent[v] = path[pick(random, path.length)];
-  }
-  return parent;
-}
-
 /** Potts pairs between leaves (the paper's case), or between any nodes when `anywhere` (the type allows it). */
 function randomProblem(random: () => number, options: { anywhere?: boolean; flat?: boolean } = {}): GcutsProblem {
-  const n = 2 + pick(random, 8);
-  const labelCount = 2 + pick(random, 2);
-  const parent = options.flat ? new Int32Array(n).fill(-1) : randomTree(random, n);
-  const unary = Float64Array.from({ length: n * (labelCount + 1) }, () => Math.round(random() * 40) / 10);
-  const parentChildWeight = Float64Array.from({ length: n }, () => Math.round(random() * 30) / 10);
-  const leaf = leafMask(parent);
-  const candidates = options.anywhere || options.flat ? [...leaf.keys()] : [...leaf.keys()].filter((v) => leaf[v]);
-  const pairs: Array<[number, number, number]> = [];
-  const pairCount = pick(random, 2 * candidates.length);
-  for (let i = 0; i < pairCount && candidates.length > 1; i++) {
-    const p = candidates[pick(random, candidates.length)];
-    const q = candidates[pick(random, candidates.length)];
-    if (p !== q) pairs.push([p, q, 0.1 + Math.round(random() * 20) / 10]);
-  }
-  return {
-    parent,
-    labelCount,
-    unary,
-    parentChildWeight,
-    pairP: Int32Array.from(pairs, (e) => e[0]),
-    pairQ: Int32Array.from(pairs, (e) => e[1]),
-    pairWeight: Float64Array.from(pairs, (e) => e[2]),
-  };
+  return randomGcutsProblem(random, { minNodes: 2, nodeSpread: 8, minLabels: 2, labelSpread: 2, parentChildMax: 3, ...options });
 }
 
 /**

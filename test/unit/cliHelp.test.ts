@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { COMMANDS, main } from '../../src/cli/main.ts';
+import { COMMANDS } from '../../src/cli/main.ts';
 import { optionLabel } from '../../src/cli/options/commandHelp.ts';
 import { parseCommandLine } from '../../src/cli/options/parseCommandLine.ts';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../../src/cli/browser/readablePage.ts';
-
-/** Runs `winnow …` in-process and keeps what it printed. */
-async function winnow(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-  const code = await main(argv);
-  vi.restoreAllMocks();
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+import { winnow } from './winnowInProcess.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

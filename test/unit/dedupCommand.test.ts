@@ -1,18 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { dedupJson, pairLines, summaryLine, type DedupRun } from '../../src/cli/evaluation/dedup/dedupPairsOutput.ts';
 import { dedupOptions } from '../../src/dedup/dedupOptions.ts';
-
-/** Runs `winnow …` in-process and keeps what it printed (only calls that fail before any page is rendered). */
-async function winnow(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-  const code = await main(argv);
-  vi.restoreAllMocks();
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+import { winnow } from './winnowInProcess.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

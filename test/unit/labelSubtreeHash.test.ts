@@ -69,8 +69,9 @@ describe('labels found again across nestings', () => {
     expect(m.applied.get(articleIndex(after))).toBe(label);
     expect(m.changed).toEqual([]);
     // And back: labelled while the paragraph was its own segment, found when the article holds it again.
-    const back = mapLabels([labelOnArticle(after)], before);
-    expect(back.applied.get(articleIndex(before))).toBeDefined();
+    const labelAfter = labelOnArticle(after);
+    const back = mapLabels([labelAfter], before);
+    expect(back.applied.get(articleIndex(before))).toBe(labelAfter);
   });
 
   it('a rotating ad nested inside (subtree changed, own text the same) still maps', () => {

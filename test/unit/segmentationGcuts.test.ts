@@ -3,45 +3,14 @@ import { gcutsEnergy, leafMask, type GcutsProblem } from '../../src/segmentation
 import { alphaExpansion, expansionMove } from '../../src/segmentation/alphaExpansion.ts';
 import { parentMove } from '../../src/segmentation/parentMove.ts';
 import { seededRandom as rng } from '../../src/util/seededRandom.ts';
-
-const pick = (random: () => number, k: number): number => Math.floor(random() * k);
-
-/** A random pre-order tree: each node hangs below some node on the path from the root to its predecessor. */
-function randomTree(random: () => number, n: number): Int32Array {
-  const parent = new Int32Array(n).fill(-1);
-  for (let v = 1; v < n; v++) {
-    const path: number[] = [];
-    for (let u = v - 1; u >= 0; u = parent[u]) path.push(u);
-    parent[v] = path[pick(random, path.length)];
-  }
-  return parent;
-}
+import { pick, randomGcutsProblem } from '../fixtures/randomGcutsProblem.ts';
 
 function randomProblem(random: () => number, options: { flat?: boolean } = {}): GcutsProblem {
-  const n = 1 + pick(random, 7);
-  const labelCount = 1 + pick(random, 3);
-  const parent = options.flat ? new Int32Array(n).fill(-1) : randomTree(random, n);
-  const unary = Float64Array.from({ length: n * (labelCount + 1) }, () => Math.round(random() * 40) / 10);
-  const parentChildWeight = Float64Array.from({ length: n }, () => Math.round(random() * 20) / 10);
-  const leaf = leafMask(parent);
-  const leaves = [...leaf.keys()].filter((v) => leaf[v] === 1);
-  const pairs: Array<[number, number, number]> = [];
-  const pairCount = options.flat ? pick(random, 2 * n) : pick(random, leaves.length + 1);
-  const candidates = options.flat ? [...leaf.keys()] : leaves;
-  for (let i = 0; i < pairCount && candidates.length > 1; i++) {
-    const p = candidates[pick(random, candidates.length)];
-    const q = candidates[pick(random, candidates.length)];
-    if (p !== q) pairs.push([p, q, 0.1 + Math.round(random() * 20) / 10]);
-  }
-  return {
-    parent,
-    labelCount,
-    unary,
-    parentChildWeight,
-    pairP: Int32Array.from(pairs, (e) => e[0]),
-    pairQ: Int32Array.from(pairs, (e) => e[1]),
-    pairWeight: Float64Array.from(pairs, (e) => e[2]),
-  };
+  return randomGcutsProblem(random, {
+    minNodes: 1, nodeSpread: 7, minLabels: 1, labelSpread: 3, parentChildMax: 2, ...options,
+    // Up to one pair per leaf on trees, two per node on flat problems.
+    maxPairs: options.flat ? (c) => 2 * c : (c) => c + 1,
+  });
 }
 
 /** Every labelling over labels 0..labelCount (ξ included), as a callback to keep memory flat. */

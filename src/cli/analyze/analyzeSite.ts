@@ -8,9 +8,8 @@ import { SITE_METHODS, METHOD_BIT, type SiteMethod } from '../../site/memory/sit
 import { SITE_PRIOR_DEFAULTS, type SitePriorSettings } from '../../site/memory/sitePrior.ts';
 import { now } from '../../util/clock.ts';
 import { readerText } from '../../reader/readerText.ts';
-import { capturePagesInOrder } from './capturePagesInOrder.ts';
+import { mapCapturedPages } from './capturePagesInOrder.ts';
 import { segmentSelectors } from './segmentSelectors.ts';
-import { oneLine } from '../browser/oneLine.ts';
 
 /** What the site memory contributed to one page. */
 export interface SitePageInfo {
@@ -43,55 +42,44 @@ export interface SiteOptions {
  */
 export async function analyzeSite(items: InputItem[], o: SiteOptions): Promise<SiteFileOutcome[]> {
   const memory = SiteMemory.create();
-  const outcomes: SiteFileOutcome[] = [];
-  await capturePagesInOrder(items, o.timeoutMs, async (item, captured) => {
-    if ('error' in captured) {
-      outcomes.push({ item, error: captured.error });
-      return;
-    }
-    try {
-      const s = captured.snapshot;
-      const t0 = now();
-      // The page session the extension's worker runs: evidence from the pages before this one, prior, smoothing,
-      // reader decision (the page's <title> is its only hint: a site run reads no other metadata).
-      const session = PageSession.classify(s, o.weights,
-        { siteMemory: memory, prior: o.prior ?? SITE_PRIOR_DEFAULTS, hints: { title: s.title } });
-      const result = session.smooth(o.pipeline);
-      const t1 = now();
-      const { evidence, ms: siteMs } = session.siteEvidence!;
-      const { segments } = result;
-      const selectors = await segmentSelectors(captured.page, segments.map((seg) => seg.node));
-      session.remember();
-      const segmentMethods = segments.map((seg) => SITE_METHODS.filter((m) => evidence.methods[seg.node] & METHOD_BIT[m]));
-      const timings = { ...session.classified.timings, ...result.timings, siteMs };
-      outcomes.push({
-        item,
-        analysis: {
-          url: s.url,
-          title: s.title,
-          nodes: s.count,
-          smoothedNodes: result.smoothedNodes,
-          cost: result.cost,
-          segments: segments.map((seg, k) => ({
-            node: seg.node, selector: selectors[k], rect: seg.rect, score: seg.score, template: seg.template,
-            text: seg.text, parentSegment: seg.parentSegment,
-          })),
-          readerText: readerText(s, (i) => result.decision.keep[i] === 0),
-          // Cleaned in Node from the capture: the page's metadata is not read on this path (yet).
-          article: { title: s.title, byline: null, published: null },
-          timingsMs: { captureMs: s.captureMs, ...timings, totalMs: s.captureMs + (t1 - t0) },
-        },
-        site: {
-          pagesSeen: evidence.pagesSeen,
-          methods: evidence.available,
-          segmentMethods,
-          templateSegments: segments.flatMap((_, k) => (result.siteSegments[k] ? [k] : [])),
-          setAside: session.classified.setAside,
-        },
-      });
-    } catch (e) {
-      outcomes.push({ item, error: oneLine(e) });
-    }
+  return mapCapturedPages(items, o.timeoutMs, async (_item, captured) => {
+    const s = captured.snapshot;
+    const t0 = now();
+    // The page session the extension's worker runs: evidence from the pages before this one, prior, smoothing,
+    // reader decision (the page's <title> is its only hint: a site run reads no other metadata).
+    const session = PageSession.classify(s, o.weights,
+      { siteMemory: memory, prior: o.prior ?? SITE_PRIOR_DEFAULTS, hints: { title: s.title } });
+    const result = session.smooth(o.pipeline);
+    const t1 = now();
+    const { evidence, ms: siteMs } = session.siteEvidence!;
+    const { segments } = result;
+    const selectors = await segmentSelectors(captured.page, segments.map((seg) => seg.node));
+    session.remember();
+    const segmentMethods = segments.map((seg) => SITE_METHODS.filter((m) => evidence.methods[seg.node] & METHOD_BIT[m]));
+    const timings = { ...session.classified.timings, ...result.timings, siteMs };
+    return {
+      analysis: {
+        url: s.url,
+        title: s.title,
+        nodes: s.count,
+        smoothedNodes: result.smoothedNodes,
+        cost: result.cost,
+        segments: segments.map((seg, k) => ({
+          node: seg.node, selector: selectors[k], rect: seg.rect, score: seg.score, template: seg.template,
+          text: seg.text, parentSegment: seg.parentSegment,
+        })),
+        readerText: readerText(s, (i) => result.decision.keep[i] === 0),
+        // Cleaned in Node from the capture: the page's metadata is not read on this path (yet).
+        article: { title: s.title, byline: null, published: null },
+        timingsMs: { captureMs: s.captureMs, ...timings, totalMs: s.captureMs + (t1 - t0) },
+      },
+      site: {
+        pagesSeen: evidence.pagesSeen,
+        methods: evidence.available,
+        segmentMethods,
+        templateSegments: segments.flatMap((_, k) => (result.siteSegments[k] ? [k] : [])),
+        setAside: session.classified.setAside,
+      },
+    };
   });
-  return outcomes;
 }

@@ -46,3 +46,28 @@ export async function capturePagesInOrder(items: InputItem[], timeoutMs: number,
     await browser.close().catch(() => {});
   }
 }
+
+/** One page's result, or why there is none (it did not load, or the work on it threw). */
+export type CapturedOutcome<T extends object> = ({ item: InputItem } & T) | { item: InputItem; error: string };
+
+/**
+ * capturePagesInOrder for work that gives one result per page: a page that fails to load, or whose work throws,
+ * becomes `{ item, error }` with the one-line reason, and the others still run. Results come in input order.
+ */
+export async function mapCapturedPages<T extends object>(items: InputItem[], timeoutMs: number,
+  work: (item: InputItem, captured: { page: Page; snapshot: PageSnapshot }) => Promise<T>):
+  Promise<Array<CapturedOutcome<T>>> {
+  const outcomes: Array<CapturedOutcome<T>> = [];
+  await capturePagesInOrder(items, timeoutMs, async (item, captured) => {
+    if ('error' in captured) {
+      outcomes.push({ item, error: captured.error });
+      return;
+    }
+    try {
+      outcomes.push({ item, ...(await work(item, captured)) });
+    } catch (e) {
+      outcomes.push({ item, error: oneLine(e) });
+    }
+  });
+  return outcomes;
+}

@@ -3,9 +3,8 @@
  * smoothing, and each segment's parts located on the live page (CSS selector and XPath) before the page closes.
  */
 import { callPage } from '../browser/pageScript.ts';
-import { capturePagesInOrder } from '../analyze/capturePagesInOrder.ts';
+import { mapCapturedPages, type CapturedOutcome } from '../analyze/capturePagesInOrder.ts';
 import type { InputItem } from '../analyze/inputFiles.ts';
-import { oneLine } from '../browser/oneLine.ts';
 import { classifyPage, smoothPage } from '../../pipeline/runPipeline.ts';
 import type { PipelineOptions } from '../../pipeline/pipelineOptions.ts';
 import type { ModelWeights } from '../../model/weights.ts';
@@ -44,7 +43,7 @@ export interface SegmentedPageJson {
   ms: number;
 }
 
-export type SegmentOutcome = { item: InputItem; page: SegmentedPageJson } | { item: InputItem; error: string };
+export type SegmentOutcome = CapturedOutcome<{ page: SegmentedPageJson }>;
 
 export interface SegmentFilesOptions {
   method: SegmentationMethod;
@@ -55,42 +54,31 @@ export interface SegmentFilesOptions {
 }
 
 export async function segmentFiles(items: InputItem[], o: SegmentFilesOptions): Promise<SegmentOutcome[]> {
-  const outcomes: SegmentOutcome[] = [];
-  await capturePagesInOrder(items, o.timeoutMs, async (item, captured) => {
-    if ('error' in captured) {
-      outcomes.push({ item, error: captured.error });
-      return;
-    }
-    try {
-      const s = captured.snapshot;
-      const t0 = now();
-      const classified = classifyPage(s, o.weights);
-      const seg = o.method === 'smooth'
-        ? segmentationFromRoots(segmentationTree(s, o.pipeline.minArea),
-          smoothPage(classified, o.pipeline).segments.map((x) => x.node))
-        : segmentPage(s, o.model, o.method, { scores: classified.scores, minArea: o.pipeline.minArea });
-      const boxes = segmentBoxes(s, seg);
-      const ms = now() - t0;
-      const roots = boxes.flatMap((b) => b.roots);
-      const [selectors, xpaths] = await Promise.all([
-        callPage(captured.page, 'selectors', roots), callPage(captured.page, 'xpaths', roots),
-      ]);
-      let at = 0;
-      outcomes.push({
-        item,
-        page: {
-          file: item.file, url: s.url, method: o.method, nodes: s.count, treeNodes: seg.tree.nodeOf.length,
-          leaves: seg.tree.leaves.length, ms,
-          segments: boxes.map((b) => ({
-            segment: b.segment, rect: b.rect, leaves: b.leaves, chars: b.chars,
-            text: b.roots.map((i) => s.text.slice(s.textStart[i], s.textEnd[i])).join(' ').replace(/\s+/g, ' ').trim().slice(0, 120),
-            parts: b.roots.map((node) => ({ node, selector: selectors[at], xpath: xpaths[at++] })),
-          })),
-        },
-      });
-    } catch (e) {
-      outcomes.push({ item, error: oneLine(e) });
-    }
+  return mapCapturedPages(items, o.timeoutMs, async (item, captured) => {
+    const s = captured.snapshot;
+    const t0 = now();
+    const classified = classifyPage(s, o.weights);
+    const seg = o.method === 'smooth'
+      ? segmentationFromRoots(segmentationTree(s, o.pipeline.minArea),
+        smoothPage(classified, o.pipeline).segments.map((x) => x.node))
+      : segmentPage(s, o.model, o.method, { scores: classified.scores, minArea: o.pipeline.minArea });
+    const boxes = segmentBoxes(s, seg);
+    const ms = now() - t0;
+    const roots = boxes.flatMap((b) => b.roots);
+    const [selectors, xpaths] = await Promise.all([
+      callPage(captured.page, 'selectors', roots), callPage(captured.page, 'xpaths', roots),
+    ]);
+    let at = 0;
+    return {
+      page: {
+        file: item.file, url: s.url, method: o.method, nodes: s.count, treeNodes: seg.tree.nodeOf.length,
+        leaves: seg.tree.leaves.length, ms,
+        segments: boxes.map((b) => ({
+          segment: b.segment, rect: b.rect, leaves: b.leaves, chars: b.chars,
+          text: b.roots.map((i) => s.text.slice(s.textStart[i], s.textEnd[i])).join(' ').replace(/\s+/g, ' ').trim().slice(0, 120),
+          parts: b.roots.map((node) => ({ node, selector: selectors[at], xpath: xpaths[at++] })),
+        })),
+      },
+    };
   });
-  return outcomes;
 }

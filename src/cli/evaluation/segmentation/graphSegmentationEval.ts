@@ -17,6 +17,7 @@ import { trainSegmentation } from '../../../segmentation/trainSegmentation.ts';
 import type { SegmentationModel } from '../../../segmentation/segmentationModel.ts';
 import { foldsBySite, kreuzerTrainingPage, type Granularity, type KreuzerTrainingPage } from './kreuzerTraining.ts';
 import type { ClassifiedKreuzerPage } from './segmentationEval.ts';
+import { mean } from '../stats.ts';
 
 export interface MethodScores {
   ari: number;
@@ -109,12 +110,9 @@ export function graphSegmentationEval(pages: ClassifiedKreuzerPage[], granularit
 }
 
 function meanScores(rows: MethodScores[]): MethodScores {
-  const mean = (pick: (r: MethodScores) => number) => {
-    const xs = rows.map(pick).filter(Number.isFinite);
-    return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
-  };
+  const meanOf = (pick: (r: MethodScores) => number) => mean(rows.map(pick).filter(Number.isFinite));
   return {
-    ari: mean((r) => r.ari), nmi: mean((r) => r.nmi), bcubedChars: mean((r) => r.bcubedChars),
-    bcubedNodes: mean((r) => r.bcubedNodes), segments: mean((r) => r.segments),
+    ari: meanOf((r) => r.ari), nmi: meanOf((r) => r.nmi), bcubedChars: meanOf((r) => r.bcubedChars),
+    bcubedNodes: meanOf((r) => r.bcubedNodes), segments: meanOf((r) => r.segments),
   };
 }
