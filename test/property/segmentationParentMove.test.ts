@@ -3,7 +3,9 @@ import { gcutsEnergy, leafMask, type GcutsProblem } from '../../src/segmentation
 import { alphaExpansion, expansionMove } from '../../src/segmentation/alphaExpansion.ts';
 import { parentMove, plainOnlyNodes } from '../../src/segmentation/parentMove.ts';
 import { seededRandom as rng } from '../../src/util/seededRandom.ts';
-import { pick, randomGcutsProblem } from '../fixtures/randomGcutsProblem.ts';
+import {
+  close, randomFeasible, randomGcutsProblem, respectsConstraints,
+} from '../fixtures/randomGcutsProblem.ts';
 
 /**
  * The parent move (src/segmentation/parentMove.ts) against brute force on tiny trees: ≤ 9 nodes, 2–3 visible labels
@@ -87,18 +89,6 @@ function inMoveSpace(problem: GcutsProblem, labels: Int32Array, alpha: number, m
   return Array.from(moved).every((label, v) => allowed(v).includes(label));
 }
 
-/** A random labelling that keeps the constraints, drawn top-down. */
-function randomFeasible(random: () => number, problem: GcutsProblem): Int32Array {
-  const { parent, labelCount } = problem;
-  const leaf = leafMask(parent);
-  const labels = new Int32Array(parent.length);
-  for (let v = 0; v < parent.length; v++) {
-    if (parent[v] >= 0 && labels[parent[v]] !== labelCount) labels[v] = labels[parent[v]];
-    else labels[v] = pick(random, leaf[v] === 1 ? labelCount : labelCount + 1);
-  }
-  return labels;
-}
-
 /**
  * The paper's reading of its gadget: leaves in `moving` take α, the rest keep, and each internal node, bottom-up,
  * takes its children's common label if they agree, else ξ.
@@ -117,19 +107,6 @@ function forcedByChildren(problem: GcutsProblem, labels: Int32Array, alpha: numb
   }
   return out;
 }
-
-function respectsConstraints(problem: GcutsProblem, labels: Int32Array): boolean {
-  const xi = problem.labelCount;
-  const leaf = leafMask(problem.parent);
-  for (let v = 0; v < labels.length; v++) {
-    if (labels[v] === xi && leaf[v] === 1) return false;
-    const p = problem.parent[v];
-    if (p >= 0 && labels[p] !== xi && labels[p] !== labels[v]) return false;
-  }
-  return true;
-}
-
-const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 describe('parentMove: the cut is the energy, and the best of its move space', () => {
   for (const anywhere of [false, true]) {

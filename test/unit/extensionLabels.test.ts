@@ -413,14 +413,20 @@ describe('two tabs of one page', () => {
   });
 });
 
+/** Makes the engine's answers for feature rows wait until the returned function is called. */
+function holdTrainingRows(engine: ReturnType<typeof setUp>['engine']): () => void {
+  let release = () => {};
+  const held = new Promise<void>((r) => { release = r; });
+  const rows = engine.trainingRows.bind(engine);
+  engine.trainingRows = async (...args) => { await held; return rows(...args); };
+  return () => release();
+}
+
 describe('feature rows of a labelled segment', () => {
   it('are dropped when the engine answers after the page was classified again (its node numbers are another capture\'s)', async () => {
     const { controller, store, engine } = setUp();
     await controller.run('inspect');
-    let release = () => {};
-    const held = new Promise<void>((r) => { release = r; });
-    const rows = engine.trainingRows.bind(engine);
-    engine.trainingRows = async (...args) => { await held; return rows(...args); };
+    const release = holdTrainingRows(engine);
     click(byId('home')); // asks for the menu's rows, answered only after the re-run's classify below
     byId('menu').before(document.createElement('aside')); // the menu's node number is another element's now
     const rerun = controller.rerun();
@@ -442,10 +448,7 @@ describe('a single-page site showing another page', () => {
   it('saves the labels under the address they were read for, though a capture of the next page is on screen', async () => {
     const { controller, store, engine } = setUp();
     await controller.run('inspect');
-    let release = () => {};
-    const held = new Promise<void>((r) => { release = r; });
-    const rows = engine.trainingRows.bind(engine);
-    engine.trainingRows = async (...args) => { await held; return rows(...args); };
+    const release = holdTrainingRows(engine);
     click(byId('home')); // its save waits for the segment's feature rows
     history.pushState(null, '', '/next-story');
     const rerun = controller.rerun(); // captures /next-story, then reads its labels after the save above

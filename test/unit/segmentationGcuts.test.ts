@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { gcutsEnergy, leafMask, type GcutsProblem } from '../../src/segmentation/gcutsEnergy.ts';
+import { gcutsEnergy, type GcutsProblem } from '../../src/segmentation/gcutsEnergy.ts';
 import { alphaExpansion, expansionMove } from '../../src/segmentation/alphaExpansion.ts';
 import { parentMove } from '../../src/segmentation/parentMove.ts';
 import { seededRandom as rng } from '../../src/util/seededRandom.ts';
-import { pick, randomGcutsProblem } from '../fixtures/randomGcutsProblem.ts';
+import {
+  close, pick, randomFeasible, randomGcutsProblem, respectsConstraints,
+} from '../fixtures/randomGcutsProblem.ts';
 
 function randomProblem(random: () => number, options: { flat?: boolean } = {}): GcutsProblem {
   return randomGcutsProblem(random, {
@@ -44,32 +46,7 @@ function bestMoveEnergy(problem: GcutsProblem, labels: Int32Array, alpha: number
   return best;
 }
 
-/** A random labelling that keeps the constraints, drawn top-down. */
-function randomFeasible(random: () => number, problem: GcutsProblem): Int32Array {
-  const { parent, labelCount } = problem;
-  const leaf = leafMask(parent);
-  const labels = new Int32Array(parent.length);
-  for (let v = 0; v < parent.length; v++) {
-    if (parent[v] >= 0 && labels[parent[v]] !== labelCount) labels[v] = labels[parent[v]];
-    else labels[v] = pick(random, leaf[v] === 1 ? labelCount : labelCount + 1);
-  }
-  return labels;
-}
-
-function respectsConstraints(problem: GcutsProblem, labels: Int32Array): boolean {
-  const xi = problem.labelCount;
-  const leaf = leafMask(problem.parent);
-  for (let v = 0; v < labels.length; v++) {
-    if (labels[v] === xi && leaf[v] === 1) return false;
-    const p = problem.parent[v];
-    if (p >= 0 && labels[p] !== xi && labels[p] !== labels[v]) return false;
-  }
-  return true;
-}
-
 const noPairs = { pairP: new Int32Array(), pairQ: new Int32Array(), pairWeight: new Float64Array() };
-
-const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 describe('gcutsEnergy', () => {
   // Root 0 with leaves 1 and 2, two visible labels (ξ = 2), a Potts pair (1, 2) of weight 0.5.
