@@ -7,7 +7,7 @@ import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { validateAnnotationExport, type AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../src/pipeline/pipelineOptions.ts';
 import type { WebisSegmentation } from '../../src/labels/webisSegmentation.ts';
-import { pageFingerprint, runFromPopup, shadowComputedStyle, textOfHtml, winnowShadowHtml } from './extensionHarness.ts';
+import { pageFingerprint, relayOut, runFromPopup, shadowComputedStyle, textOfHtml, winnowShadowHtml } from './extensionHarness.ts';
 import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
 /** A real page from the Readability fixtures, and the hand-made page whose template parts are known. */
@@ -27,6 +27,7 @@ async function openAndRun(path: string): Promise<{ page: Page; popup: Page; tabI
 describe('the built extension on real pages', () => {
   it('highlight: outlines template segments in a shadow root and leaves the page itself alone', async () => {
     const page = await b.open(server.url(HAND_PAGE));
+    await relayOut(page);
     const before = await pageFingerprint(page);
     const { tabId, popup } = await runFromPopup(b, page);
     const status = await b.content<RunStatus>(tabId, 'status');
@@ -56,6 +57,7 @@ describe('the built extension on real pages', () => {
     it(`hide hides template segments and one click restores DOM and computed styles exactly (${path})`, async () => {
       const page = await b.open(server.url(path));
       await page.waitForTimeout(300); // let the page's own load-time scripts settle
+      await relayOut(page);
       const before = await pageFingerprint(page);
       const { tabId, popup } = await runFromPopup(b, page);
       await popup.check('input[name=mode][value=hide]');

@@ -314,20 +314,55 @@ export async function shadowComputedStyle(page: Page, className: string, propert
 }
 
 /**
+ * Lays the page out again from scratch (the viewport one pixel narrower, then back). Chromium's first layout of a
+ * loaded page can differ from any later one: on kreuzer's tripadvisor.com, 1 load in 8 on a busy machine leaves
+ * `#FOOT` (983 px wide, `margin: 0 auto`, a block formatting context that clears floats) at margin 0 until anything
+ * lays it out again, when it is centred at 148.5 px. A "before" fingerprint taken after this is the page as any
+ * relayout gives it, so "off gives the page back" compares Winnow's change, not the page's first-layout luck.
+ */
+export async function relayOut(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  if (!viewport) return;
+  await page.setViewportSize({ width: viewport.width - 1, height: viewport.height });
+  await page.setViewportSize(viewport);
+}
+
+/**
  * Everything a person could notice about the page: its serialised DOM (without Winnow's own element) and every
  * computed style property of every element in <body>.
  */
-export async function pageFingerprint(page: Page): Promise<{ html: string; styles: string[] }> {
+export async function pageFingerprint(page: Page): Promise<{ html: string; styles: string[]; names: string[] }> {
   return page.evaluate(() => {
     const clone = document.documentElement.cloneNode(true) as HTMLElement;
     clone.querySelectorAll('winnow-ui').forEach((e) => e.remove());
     const styles: string[] = [];
+    const names: string[] = [];
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const cs = getComputedStyle(el);
       let s = '';
       for (let k = 0; k < cs.length; k++) s += `${cs[k]}:${cs.getPropertyValue(cs[k])};`;
       styles.push(s);
+      names.push(el.localName + (el.id ? `#${el.id}` : '') +
+        Array.from(el.classList).slice(0, 3).map((c) => `.${c}`).join(''));
     }
-    return { html: clone.outerHTML, styles };
+    return { html: clone.outerHTML, styles, names };
   });
+}
+
+/**
+ * The computed-style properties that differ between two fingerprints of the same DOM, one line each
+ * (`div#hero margin-left: 0px → 148.5px`), so a failed "off gives the page back" check says what moved.
+ */
+export function styleChanges(before: { styles: string[]; names: string[] }, after: { styles: string[] }): string[] {
+  const props = (s: string) => new Map(s.split(';').filter(Boolean).map((kv) => {
+    const at = kv.indexOf(':');
+    return [kv.slice(0, at), kv.slice(at + 1)] as const;
+  }));
+  const changes: string[] = [];
+  after.styles.forEach((s, i) => {
+    if (s === before.styles[i]) return;
+    const [was, now] = [props(before.styles[i] ?? ''), props(s)];
+    for (const [k, v] of now) if (was.get(k) !== v) changes.push(`${before.names[i]} ${k}: ${was.get(k)} → ${v}`);
+  });
+  return changes;
 }

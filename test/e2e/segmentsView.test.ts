@@ -10,7 +10,7 @@ import { borderRect, classOf, computedStyle, overlayBoxNodes, type Rect } from '
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { validateAnnotationExport, type AnnotationExport } from '../../src/labels/annotationFile.ts';
 import { schemaProblems } from '../unit/jsonSchemaSubset.ts';
-import { pageFingerprint, runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
+import { pageFingerprint, relayOut, runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
 import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
 const PAGE = '/fixtures/article-with-template.html';
@@ -118,6 +118,7 @@ describe('segments mode', () => {
   it('draws GCuts segments in colours with number-and-verdict tags, moves nothing, and leaves nothing behind', async () => {
     const page = await b.open(server.url(PAGE));
     const layoutBefore = await layoutOf(page);
+    await relayOut(page);
     const before = await pageFingerprint(page);
     const { tabId, popup } = await runFromPopup(b, page);
     const status = await pickByKeyboard(popup, page, tabId, 'segments');
