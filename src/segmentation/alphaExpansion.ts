@@ -29,6 +29,7 @@ import {
   type GcutsProblem,
 } from './gcutsEnergy.ts';
 import { parentMove, plainOnlyNodes } from './parentMove.ts';
+import type { GcutsPhaseTimes } from './gcutsPhaseTimes.ts';
 
 export interface AlphaExpansionResult {
   labels: Int32Array;
@@ -49,6 +50,8 @@ export interface AlphaExpansionOptions {
    * expansion move: leaves keep or take α, internal nodes take their best labels under Constraint 1. Default true.
    */
   parentMoves?: boolean;
+  /** For the bench: the moves' graph building and max-flow times are added here (gcutsPhaseTimes.ts). */
+  times?: GcutsPhaseTimes;
 }
 
 export function alphaExpansion(problem: GcutsProblem, options: AlphaExpansionOptions = {}): AlphaExpansionResult {
@@ -68,7 +71,7 @@ export function alphaExpansion(problem: GcutsProblem, options: AlphaExpansionOpt
     movesTried++;
     sinceImprovement++;
     const moved = plainOnly
-      ? parentMove(problem, labels, alpha, leaf, plainOnly).labels
+      ? parentMove(problem, labels, alpha, leaf, plainOnly, { times: options.times }).labels
       : expansionMove(problem, labels, alpha, leaf);
     const movedEnergy = gcutsEnergy(problem, moved, leaf);
     // Relative tolerance: a cut that only reshuffles float noise is not progress and could cycle.

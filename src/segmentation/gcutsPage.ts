@@ -11,6 +11,7 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { alphaExpansion } from './alphaExpansion.ts';
 import type { GcutsProblem } from './gcutsEnergy.ts';
+import { PhaseClock, type GcutsPhaseTimes } from './gcutsPhaseTimes.ts';
 import { labelPrototypes } from './labelPrototypes.ts';
 import { NODE_FEATURE_COUNT, nodeFeatures } from './nodeFeatures.ts';
 import { compactSegments, splitDisconnected, type PageSegmentation } from './pageSegmentation.ts';
@@ -39,12 +40,20 @@ export interface PageSegmenterInput {
   scores?: ArrayLike<number>;
 }
 
+/** For the bench: where the time goes (gcutsPhaseTimes.ts); phases add to what the record holds. */
+export interface GcutsTiming {
+  times?: GcutsPhaseTimes;
+}
+
 export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
-  { tree = segmentationTree(s), scores }: PageSegmenterInput = {}): GcutsProblem {
+  { tree = segmentationTree(s), scores, times }: PageSegmenterInput & GcutsTiming = {}): GcutsProblem {
+  const clock = new PhaseClock(times);
   const n = tree.nodeOf.length;
   const d = NODE_FEATURE_COUNT;
   const features = nodeFeatures(s, tree.nodeOf, scores);
+  clock.lap('features');
   const prototypes = labelPrototypes(features, d, tree.leaves, model.metric, model.labelCount);
+  clock.lap('labels');
   const labelCount = prototypes.length / d;
   const width = labelCount + 1;
   const unary = new Float64Array(n * width);
@@ -56,6 +65,7 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
     }
     unary[k * width + labelCount] = model.invisibleCost;
   }
+  clock.lap('unary');
   const row = new Float64Array(PAIR_FEATURE_COUNT);
   const parentChildWeight = new Float64Array(n);
   for (let k = 1; k < n; k++) {
@@ -71,15 +81,16 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
     writePairFeatures(s, features, tree.nodeOf[pairP[e]], pairP[e], tree.nodeOf[pairQ[e]], pairQ[e], row, 0);
     pairWeight[e] = model.lambda * pairProbability(model.adjacent, row, 0);
   }
+  clock.lap('pairCosts');
   return { parent: tree.parent, labelCount, unary, parentChildWeight, pairP, pairQ, pairWeight };
 }
 
 /** GCuts' segmentation of a page: a segment per visible label in use, −1 for invisible nodes. */
 export function gcutsPage(s: PageSnapshot, model: SegmentationModel,
-  { tree = segmentationTree(s), scores, split = true, rounds = LABEL_SWEEPS }:
-    PageSegmenterInput & { split?: boolean; rounds?: number } = {}): GcutsPageResult {
-  const problem = gcutsPageProblem(s, model, { tree, scores });
-  const solved = alphaExpansion(problem, { initial: nearestLabels(problem), maxRounds: rounds });
+  { tree = segmentationTree(s), scores, split = true, rounds = LABEL_SWEEPS, times }:
+    PageSegmenterInput & GcutsTiming & { split?: boolean; rounds?: number } = {}): GcutsPageResult {
+  const problem = gcutsPageProblem(s, model, { tree, scores, times });
+  const solved = alphaExpansion(problem, { initial: nearestLabels(problem), maxRounds: rounds, times });
   const raw = Int32Array.from(solved.labels, (label) => (label === problem.labelCount ? -1 : label));
   const labelled: PageSegmentation = { method: 'gcuts', tree, ...compactSegments(raw) };
   const seg = split ? splitDisconnected(labelled, problem.pairP, problem.pairQ) : labelled;

@@ -49,6 +49,7 @@
  */
 import { ExpansionGraph, ONE, ZERO, type BitRef } from './expansionGraph.ts';
 import { leafMask, pairCost, type GcutsProblem } from './gcutsEnergy.ts';
+import { PhaseClock, type GcutsPhaseTimes } from './gcutsPhaseTimes.ts';
 
 export interface ParentMoveResult {
   labels: Int32Array;
@@ -77,7 +78,9 @@ export function parentMove(
   alpha: number,
   leaf = leafMask(problem.parent),
   plainOnly = plainOnlyNodes(problem, leaf),
+  { times }: { times?: GcutsPhaseTimes } = {},
 ): ParentMoveResult {
+  const clock = new PhaseClock(times);
   const { parent, labelCount, unary, parentChildWeight, pairP, pairQ, pairWeight } = problem;
   const n = parent.length;
   const xi = labelCount;
@@ -129,13 +132,16 @@ export function parentMove(
     graph.addChainPair(bitStart[p], mp - 1, bitStart[q], mq - 1, table);
   }
 
+  clock.lap('graph');
   const energy = graph.minimize();
+  clock.lap('maxFlow');
   const moved = new Int32Array(n);
   for (let v = 0; v < n; v++) {
     let state = 0;
     while (state < chainLength[v] - 1 && graph.value(threshold(v, state + 1)) === 1) state++;
     moved[v] = chainLabel[3 * v + state];
   }
+  clock.lap('graph');
   return { labels: moved, energy };
 }
 
