@@ -19,7 +19,8 @@
  * turn invisible while only some of its children take α needs two moves, and the first alone may cost more than it
  * saves; a test shows such a stop).
  */
-import { FlowNetwork } from './maxFlow.ts';
+import { BkMaxFlow } from './bkMaxFlow.ts';
+import { ExpansionGraph } from './expansionGraph.ts';
 import {
   gcutsEnergy,
   leafMask,
@@ -58,6 +59,7 @@ export function alphaExpansion(problem: GcutsProblem, options: AlphaExpansionOpt
   validateGcutsProblem(problem);
   const leaf = leafMask(problem.parent);
   const plainOnly = (options.parentMoves ?? true) ? plainOnlyNodes(problem, leaf) : null;
+  const graph = new ExpansionGraph(0); // one graph, reset for each move
   let labels = options.initial ? Int32Array.from(options.initial) : uniformStart(problem);
   let energy = gcutsEnergy(problem, labels, leaf);
   if (!(energy < Infinity)) throw new Error('alphaExpansion: the initial labelling breaks a constraint');
@@ -71,7 +73,7 @@ export function alphaExpansion(problem: GcutsProblem, options: AlphaExpansionOpt
     movesTried++;
     sinceImprovement++;
     const moved = plainOnly
-      ? parentMove(problem, labels, alpha, leaf, plainOnly, { times: options.times }).labels
+      ? parentMove(problem, labels, alpha, leaf, plainOnly, { graph, times: options.times }).labels
       : expansionMove(problem, labels, alpha, leaf);
     const movedEnergy = gcutsEnergy(problem, moved, leaf);
     // Relative tolerance: a cut that only reshuffles float noise is not progress and could cycle.
@@ -96,9 +98,7 @@ export function expansionMove(
   const n = parent.length;
   const xi = labelCount;
   const width = labelCount + 1;
-  const source = n;
-  const sink = n + 1;
-  const network = new FlowNetwork(n + 2, 2 * n + pairP.length);
+  const network = new BkMaxFlow(n, 2 * n + pairP.length);
   // delta[p] = E_p(1) − E_p(0), the unary part after folding in the pair terms' linear parts.
   const delta = new Float64Array(n);
   for (let p = 0; p < n; p++) {
@@ -159,14 +159,13 @@ export function expansionMove(
     addPair(p, q, pairCost(lp, lq, w), pairCost(lp, alpha, w), pairCost(alpha, lq, w), 0);
   }
   for (let p = 0; p < n; p++) {
-    if (delta[p] > 0) network.addEdge(source, p, delta[p]);
-    else if (delta[p] < 0) network.addEdge(p, sink, -delta[p]);
+    if (delta[p] > 0) network.addTerminal(p, delta[p], 0);
+    else if (delta[p] < 0) network.addTerminal(p, 0, -delta[p]);
   }
 
-  network.maxFlow(source, sink);
-  const side = network.sourceSide();
+  network.maxFlow();
   const moved = Int32Array.from(labels);
-  for (let p = 0; p < n; p++) if (side[p] === 0) moved[p] = alpha;
+  for (let p = 0; p < n; p++) if (!network.inSourceSide(p)) moved[p] = alpha;
   return moved;
 }
 

@@ -9,31 +9,36 @@
  *
  * A bit reference is a variable index ≥ 0 or one of the constants ZERO / ONE, so callers can write terms on states
  * that are fixed in a given move without special cases. Cost tables are plain arrays the caller may reuse: the
- * graph is built once per move, and per-term allocations were most of its time.
+ * graph is built once per move, and per-term allocations were most of its time. For the same reason one graph serves
+ * every move of an α-expansion: `reset` empties it and keeps its arrays.
  */
-import { FlowNetwork } from './maxFlow.ts';
+import { BkMaxFlow } from './bkMaxFlow.ts';
 
 export type BitRef = number;
 export const ZERO: BitRef = -1;
 export const ONE: BitRef = -2;
 
 export class ExpansionGraph {
-  readonly variableCount: number;
+  variableCount = 0;
   private constant = 0;
   // linear[a]: coefficient of x_a; folded into terminal edges only when solving, so signs can cancel first.
-  private readonly linear: Float64Array;
-  private readonly network: FlowNetwork;
-  private readonly source: number;
-  private readonly sink: number;
-  private side: Uint8Array | null = null;
-  private minimum = NaN;
+  private linear = new Float64Array(0);
+  private readonly network = new BkMaxFlow();
+  private solved = false;
 
   constructor(variableCount: number, edgeHint = 2 * variableCount) {
+    this.reset(variableCount, edgeHint);
+  }
+
+  /** Empties the graph for `variableCount` variables, keeping its arrays when they are large enough. */
+  reset(variableCount: number, edgeHint = 2 * variableCount): this {
     this.variableCount = variableCount;
-    this.linear = new Float64Array(variableCount);
-    this.source = variableCount;
-    this.sink = variableCount + 1;
-    this.network = new FlowNetwork(variableCount + 2, edgeHint + variableCount);
+    if (variableCount > this.linear.length) this.linear = new Float64Array(Math.max(variableCount, 2 * this.linear.length));
+    else this.linear.fill(0, 0, variableCount);
+    this.constant = 0;
+    this.network.reset(variableCount, edgeHint);
+    this.solved = false;
+    return this;
   }
 
   addConstant(value: number): void {
@@ -65,8 +70,8 @@ export class ExpansionGraph {
   addImplication(a: BitRef, b: BitRef): void {
     if (a === ZERO || b === ONE || a === b) return;
     if (a === ONE && b === ZERO) throw new Error('ExpansionGraph: an implication 1 ≤ 0 has no solution');
-    if (a === ONE) this.network.addEdge(b, this.sink, Infinity);
-    else if (b === ZERO) this.network.addEdge(this.source, a, Infinity);
+    if (a === ONE) this.network.addTerminal(b, 0, Infinity);
+    else if (b === ZERO) this.network.addTerminal(a, Infinity, 0);
     else this.network.addEdge(b, a, Infinity);
   }
 
@@ -108,27 +113,26 @@ export class ExpansionGraph {
 
   /** Minimises the energy; returns its minimum (∞ when the implications admit no assignment). */
   minimize(): number {
-    const { linear, network, source, sink } = this;
+    const { linear, network } = this;
     let offset = this.constant;
     for (let a = 0; a < this.variableCount; a++) {
       const c = linear[a];
-      if (c > 0) network.addEdge(source, a, c);
+      if (c > 0) network.addTerminal(a, c, 0);
       else if (c < 0) {
         // c·x = c + |c|·(1 − x): the edge a → t is cut when a stays on the source side.
         offset += c;
-        network.addEdge(a, sink, -c);
+        network.addTerminal(a, 0, -c);
       }
     }
-    this.minimum = offset + network.maxFlow(source, sink);
-    this.side = network.sourceSide();
-    return this.minimum;
+    this.solved = true;
+    return offset + network.maxFlow();
   }
 
   /** After `minimize`: the bit's value in the minimiser (1 = sink side; ties go to 1, the side of change). */
   value(a: BitRef): 0 | 1 {
     if (a === ZERO) return 0;
     if (a === ONE) return 1;
-    if (!this.side) throw new Error('ExpansionGraph: value before minimize');
-    return this.side[a] === 1 ? 0 : 1;
+    if (!this.solved) throw new Error('ExpansionGraph: value before minimize');
+    return this.network.inSourceSide(a) ? 0 : 1;
   }
 }

@@ -1,13 +1,10 @@
 /**
- * Max-flow / min-cut on a directed graph with non-negative (possibly infinite) capacities, for the binary moves of
- * α-expansion (alphaExpansion.ts, paper 003 §4.2).
- *
- * Dinic rather than Boykov–Kolmogorov: BK wins on image grids where most s–t paths are long and its search trees are
- * reused between augmentations, but an expansion graph over a DOM tree is shallow (nearly every node hangs straight
- * off s or t, the rest sit one or two tree/neighbour edges away), so Dinic's BFS levels are short and its blocking
- * flow finishes in a few phases. Dinic is also much smaller to get right (no orphan adoption), with a worst case of
- * O(V²E) instead of BK's pseudo-polynomial one. Both searches are iterative with typed-array stacks, so a 100k-node
- * chain cannot overflow the call stack.
+ * Max-flow / min-cut on a directed graph with non-negative (possibly infinite) capacities, by Dinic's algorithm: the
+ * independent implementation the α-expansion solver (bkMaxFlow.ts, Boykov–Kolmogorov) is checked against in
+ * test/unit/segmentationMaxFlow.test.ts. The two share nothing but the problem: Dinic is short and easy to get right
+ * (BFS levels, blocking flow, no search trees to repair), which is what a reference needs; BK is what the moves run,
+ * because it is several times faster on their graphs (src/cli/bench/benchSegmentPages.ts). Both searches are
+ * iterative with typed-array stacks, so a 100k-node chain cannot overflow the call stack.
  *
  * Capacities may be `Infinity` (hard constraints); the answer is `Infinity` when an all-infinite s–t path exists.
  */

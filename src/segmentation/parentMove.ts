@@ -78,7 +78,11 @@ export function parentMove(
   alpha: number,
   leaf = leafMask(problem.parent),
   plainOnly = plainOnlyNodes(problem, leaf),
-  { times }: { times?: GcutsPhaseTimes } = {},
+  { graph: reused, times }: {
+    /** A graph to reset and build in, so that the moves of one α-expansion share their arrays. */
+    graph?: ExpansionGraph;
+    times?: GcutsPhaseTimes;
+  } = {},
 ): ParentMoveResult {
   const clock = new PhaseClock(times);
   const { parent, labelCount, unary, parentChildWeight, pairP, pairQ, pairWeight } = problem;
@@ -88,7 +92,8 @@ export function parentMove(
   const chains = buildChains(parent, labels, alpha, xi, leaf, plainOnly);
   const { chainLabel, chainLength, bitStart, keepIndex, xiIndex } = chains;
 
-  const graph = new ExpansionGraph(chains.bitCount, 4 * n + 2 * pairP.length);
+  const edgeHint = 4 * n + 2 * pairP.length;
+  const graph = reused ? reused.reset(chains.bitCount, edgeHint) : new ExpansionGraph(chains.bitCount, edgeHint);
   // Bit k of node v: [v's state ≥ k]; below 1 always true, from the chain's length on never.
   const threshold = (v: number, k: number): BitRef => {
     if (k <= 0) return ONE;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BkMaxFlow } from '../../src/segmentation/bkMaxFlow.ts';
 import { FlowNetwork } from '../../src/segmentation/maxFlow.ts';
 import { seededRandom as rng } from '../../src/util/seededRandom.ts';
 
@@ -136,5 +137,143 @@ describe('FlowNetwork (Dinic) against Edmonds–Karp', () => {
     expect(() => network.addEdge(0, 1, NaN)).toThrow();
     expect(() => network.sourceSide()).toThrow();
     expect(() => network.maxFlow(1, 1)).toThrow();
+  });
+});
+
+/**
+ * BK as the moves use it: terminal capacities on the nodes, arcs between the others. Edges into s or out of t carry no
+ * flow and are left out; s → t edges add to the flow directly.
+ */
+function solveBk(graph: RandomGraph, s: number, t: number, bk = new BkMaxFlow()): { flow: number; side: Uint8Array } {
+  bk.reset(graph.n);
+  let direct = 0;
+  for (const [u, v, c] of graph.edges) {
+    if (u === v || v === s || u === t) continue;
+    if (u === s && v === t) direct += c;
+    else if (u === s) bk.addTerminal(v, c, 0);
+    else if (v === t) bk.addTerminal(u, 0, c);
+    else bk.addEdge(u, v, c);
+  }
+  const flow = direct + bk.maxFlow();
+  const side = Uint8Array.from({ length: graph.n }, (_, v) => (v === s ? 1 : v === t ? 0 : bk.inSourceSide(v) ? 1 : 0));
+  return { flow, side };
+}
+
+/** Every s–t cut of a tiny graph: the minimum capacity and the intersection of the minimum cuts' source sides. */
+function bruteForceMinCut(graph: RandomGraph, s: number, t: number): { capacity: number; minimalSide: Uint8Array } {
+  const others = Array.from({ length: graph.n }, (_, v) => v).filter((v) => v !== s && v !== t);
+  let capacity = Infinity;
+  let minimalSide = new Uint8Array(graph.n);
+  for (let mask = 0; mask < 1 << others.length; mask++) {
+    const side = new Uint8Array(graph.n);
+    side[s] = 1;
+    others.forEach((v, k) => (side[v] = (mask >> k) & 1));
+    const c = cutCapacity(graph, side);
+    if (c < capacity - 1e-9) {
+      capacity = c;
+      minimalSide = side;
+    } else if (Math.abs(c - capacity) <= 1e-9) {
+      minimalSide = minimalSide.map((x, v) => x & side[v]);
+    }
+  }
+  return { capacity, minimalSide };
+}
+
+describe('BkMaxFlow (Boykov–Kolmogorov) against Dinic, Edmonds–Karp and brute force', () => {
+  it('agrees on 600 random small graphs with integer capacities: same flow, same minimal source side', () => {
+    const random = rng(3);
+    const bk = new BkMaxFlow(); // one solver reset for every graph, as the moves reuse theirs
+    for (let trial = 0; trial < 600; trial++) {
+      const graph = randomGraph(random, false);
+      const s = Math.floor(random() * graph.n);
+      const t = (s + 1 + Math.floor(random() * (graph.n - 1))) % graph.n;
+      const mine = solveBk(graph, s, t, bk);
+      const dinic = solve(graph, s, t);
+      const brute = bruteForceMinCut(graph, s, t);
+      expect(mine.flow, `trial ${trial}`).toBe(edmondsKarp(matrix(graph), s, t));
+      expect(mine.flow, `trial ${trial}`).toBe(brute.capacity);
+      expect(Array.from(mine.side), `trial ${trial}`).toEqual(Array.from(dinic.side));
+      expect(Array.from(mine.side), `trial ${trial}`).toEqual(Array.from(brute.minimalSide));
+    }
+  });
+
+  it('agrees on 400 random graphs with fractional capacities, and its cut has the flow’s capacity', () => {
+    const random = rng(4);
+    for (let trial = 0; trial < 400; trial++) {
+      const graph = randomGraph(random, true);
+      const { flow, side } = solveBk(graph, 0, graph.n - 1);
+      expect(flow, `trial ${trial}`).toBeCloseTo(solve(graph, 0, graph.n - 1).flow, 9);
+      expect(flow, `trial ${trial}`).toBeCloseTo(bruteForceMinCut(graph, 0, graph.n - 1).capacity, 9);
+      expect(cutCapacity(graph, side)).toBeCloseTo(flow, 9);
+    }
+  });
+
+  it('agrees with Dinic on denser random graphs of 30–80 nodes whose nodes nearly all have terminal edges', () => {
+    // The shape of a move's graph: most nodes lean to one terminal, a few pair arcs between them.
+    const random = rng(5);
+    for (let trial = 0; trial < 100; trial++) {
+      const n = 30 + Math.floor(random() * 51);
+      const graph: RandomGraph = { n: n + 2, edges: [] };
+      for (let v = 0; v < n; v++) {
+        graph.edges.push(random() < 0.5 ? [n, v, random() * 3] : [v, n + 1, random() * 3]);
+        for (let k = 0; k < 3; k++) graph.edges.push([v, Math.floor(random() * n), random()]);
+      }
+      const mine = solveBk(graph, n, n + 1);
+      const dinic = solve(graph, n, n + 1);
+      expect(mine.flow, `trial ${trial}`).toBeCloseTo(dinic.flow, 9);
+      expect(Array.from(mine.side), `trial ${trial}`).toEqual(Array.from(dinic.side));
+    }
+  });
+
+  it('handles infinite capacities: a finite cut behind them, an infinite path, a node tied to both terminals', () => {
+    const finite = new BkMaxFlow(2);
+    finite.addTerminal(0, Infinity, 2);
+    finite.addEdge(0, 1, Infinity);
+    finite.addTerminal(1, 0, 3);
+    expect(finite.maxFlow()).toBe(5);
+    expect([finite.inSourceSide(0), finite.inSourceSide(1)]).toEqual([true, true]);
+
+    const path = new BkMaxFlow(2);
+    path.addTerminal(0, Infinity, 0);
+    path.addEdge(0, 1, Infinity);
+    path.addTerminal(1, 0, Infinity);
+    expect(path.maxFlow()).toBe(Infinity);
+
+    const both = new BkMaxFlow(1);
+    both.addTerminal(0, Infinity, 1);
+    both.addTerminal(0, 0, Infinity);
+    expect(both.maxFlow()).toBe(Infinity);
+  });
+
+  it('uses the reverse capacity of addEdge as a second edge, and reset empties the graph', () => {
+    const bk = new BkMaxFlow(2);
+    bk.addTerminal(0, 4, 0);
+    bk.addEdge(1, 0, 1, 2); // 0 → 1 has capacity 2
+    bk.addTerminal(1, 0, 5);
+    expect(bk.maxFlow()).toBe(2);
+    bk.reset(3);
+    bk.addTerminal(0, 1, 0);
+    bk.addTerminal(2, 0, 1);
+    expect(bk.maxFlow()).toBe(0);
+    expect([0, 1, 2].map((v) => bk.inSourceSide(v))).toEqual([true, false, false]);
+  });
+
+  it('runs a 100,000-node chain without recursion', () => {
+    const n = 100_000;
+    const bk = new BkMaxFlow(n, n);
+    bk.addTerminal(0, 10, 0);
+    for (let v = 0; v + 1 < n; v++) bk.addEdge(v, v + 1, 1 + (v % 7));
+    bk.addTerminal(n - 1, 0, 10);
+    expect(bk.maxFlow()).toBe(1);
+    expect([bk.inSourceSide(0), bk.inSourceSide(1)]).toEqual([true, false]);
+  });
+
+  it('validates its input', () => {
+    const bk = new BkMaxFlow(2);
+    expect(() => bk.addEdge(0, 2, 1)).toThrow();
+    expect(() => bk.addEdge(0, 1, -1)).toThrow();
+    expect(() => bk.addTerminal(0, NaN, 0)).toThrow();
+    expect(() => bk.inSourceSide(0)).toThrow();
+    expect(() => bk.reset(-1)).toThrow();
   });
 });

@@ -1,0 +1,400 @@
+/**
+ * Boykov–Kolmogorov max-flow / min-cut ("An experimental comparison of min-cut/max-flow algorithms for energy
+ * minimization in vision", PAMI 2004), the solver of every α-expansion move (expansionGraph.ts, alphaExpansion.ts).
+ *
+ * Why BK and not Dinic (maxFlow.ts, kept as the independent check the tests compare with): in a move's graph nearly
+ * every node has a terminal edge and the s–t paths are short. Dinic pays a breadth-first search over the whole graph
+ * per phase, a dozen phases per move; BK grows one search tree from each terminal, once, and after an augmentation
+ * repairs only the branches it cut (orphan adoption). The implementation follows Kolmogorov's maxflow-v3 (active-node
+ * FIFO, distance/time-stamp heuristic when adopting), plus one greedy pass first that pushes every path
+ * s → u → v → t directly: a node leaning to the source tied to one leaning to the sink is the commonest path in these
+ * graphs, and each would otherwise cost an augmentation and its orphan repairs. Everything is in typed arrays that
+ * `reset` keeps, since a page runs 65 moves on graphs of about the same size.
+ *
+ * Terminal edges are not arcs: each node holds its net terminal capacity (source minus sink, after pushing the
+ * common part straight through), as in Kolmogorov's code. Capacities may be `Infinity` (hard constraints); the flow is
+ * `Infinity` when an all-infinite s–t path exists. Residues up to 1e-13 of the largest finite capacity count as
+ * zero, as in maxFlow.ts: they are float noise from a + b − b, and chasing them could loop on 1e-17 augmentations.
+ *
+ * The cut reported is the minimal source side (the nodes reachable from s in the residual graph; at the end that is
+ * exactly the source tree), which is the same set for every maximum flow, so BK and Dinic read the same labelling
+ * off a move up to float noise.
+ */
+
+const FREE = -1;
+const TERMINAL = -2;
+const ORPHAN = -3;
+const FAR = 0x3fffffff;
+
+export class BkMaxFlow {
+  private nodeCount = 0;
+  private arcCount = 0;
+  // Arc a and its reverse a ^ 1 sit side by side; rcap is the residual capacity.
+  private head = new Int32Array(0);
+  private nextArc = new Int32Array(0);
+  private to = new Int32Array(0);
+  private rcap = new Float64Array(0);
+  private sourceCap = new Float64Array(0);
+  private sinkCap = new Float64Array(0);
+  /** Net residual terminal capacity while solving: > 0 towards the source, < 0 towards the sink. */
+  private tcap = new Float64Array(0);
+  /** The arc from a node to its parent in its search tree, or FREE / TERMINAL / ORPHAN. */
+  private parentArc = new Int32Array(0);
+  private inSinkTree = new Uint8Array(0);
+  private dist = new Int32Array(0);
+  private stamp = new Int32Array(0);
+  private queued = new Uint8Array(0);
+  private active = new Int32Array(0);
+  private orphans = new Int32Array(0);
+  private queueStart = 0;
+  private queueEnd = 0;
+  private orphanStart = 0;
+  private orphanEnd = 0;
+  /** Residues up to this are zero (see the header). */
+  private eps = 0;
+  /** Advances with every growth step; a node stamped with the current time has a checked distance to its terminal. */
+  private time = 0;
+  private solved = false;
+
+  constructor(nodeCount = 0, arcHint = 16) {
+    this.reset(nodeCount, arcHint);
+  }
+
+  /** Empties the graph for `nodeCount` nodes, keeping the arrays when they are large enough. */
+  reset(nodeCount: number, arcHint = 2 * nodeCount): void {
+    if (!Number.isInteger(nodeCount) || nodeCount < 0) throw new Error(`BkMaxFlow: bad node count ${nodeCount}`);
+    if (nodeCount > this.head.length) {
+      const room = Math.max(nodeCount, 2 * this.head.length);
+      this.head = new Int32Array(room);
+      this.sourceCap = new Float64Array(room);
+      this.sinkCap = new Float64Array(room);
+      this.tcap = new Float64Array(room);
+      this.parentArc = new Int32Array(room);
+      this.inSinkTree = new Uint8Array(room);
+      this.dist = new Int32Array(room);
+      this.stamp = new Int32Array(room);
+      this.queued = new Uint8Array(room);
+      // A ring of n + 1 slots holds every node once (a node is never queued twice).
+      this.active = new Int32Array(room + 1);
+      this.orphans = new Int32Array(room + 1);
+    }
+    this.arcCount = 0;
+    if (2 * arcHint > this.to.length) this.growArcs(2 * arcHint);
+    this.nodeCount = nodeCount;
+    this.head.fill(-1, 0, nodeCount);
+    this.sourceCap.fill(0, 0, nodeCount);
+    this.sinkCap.fill(0, 0, nodeCount);
+    this.solved = false;
+  }
+
+  /** Adds capacity s → v (`fromSource`) and v → t (`toSink`). */
+  addTerminal(v: number, fromSource: number, toSink: number): void {
+    this.checkNode(v);
+    if (!(fromSource >= 0) || !(toSink >= 0)) throw new Error(`BkMaxFlow: negative or NaN terminal capacity at ${v}`);
+    this.sourceCap[v] += fromSource;
+    this.sinkCap[v] += toSink;
+  }
+
+  /** Adds u → v with capacity `capacity` and v → u with `reverseCapacity` (one residual pair serves both). */
+  addEdge(u: number, v: number, capacity: number, reverseCapacity = 0): void {
+    this.checkNode(u);
+    this.checkNode(v);
+    if (!(capacity >= 0) || !(reverseCapacity >= 0)) throw new Error(`BkMaxFlow: negative or NaN capacity on ${u}→${v}`);
+    if (u === v || (capacity === 0 && reverseCapacity === 0)) return;
+    if (this.arcCount + 2 > this.to.length) this.growArcs(2 * this.to.length);
+    const a = this.arcCount;
+    this.arcCount += 2;
+    this.to[a] = v;
+    this.rcap[a] = capacity;
+    this.nextArc[a] = this.head[u];
+    this.head[u] = a;
+    this.to[a + 1] = u;
+    this.rcap[a + 1] = reverseCapacity;
+    this.nextArc[a + 1] = this.head[v];
+    this.head[v] = a + 1;
+  }
+
+  /** The maximum s–t flow; afterwards `inSourceSide` reads the minimum cut. */
+  maxFlow(): number {
+    const n = this.nodeCount;
+    const { head, nextArc, to, rcap, tcap, parentArc, inSinkTree, dist, stamp, queued, active } = this;
+    this.solved = true;
+    let flow = 0;
+    let largest = 0;
+    for (let a = 0; a < this.arcCount; a++) if (rcap[a] !== Infinity && rcap[a] > largest) largest = rcap[a];
+    for (let v = 0; v < n; v++) {
+      const s = this.sourceCap[v];
+      const t = this.sinkCap[v];
+      if (s === Infinity && t === Infinity) {
+        // v must be on both sides: no finite cut. Leave every node free (sink side) for a defined answer.
+        parentArc.fill(FREE, 0, n);
+        return Infinity;
+      }
+      // The common part of s → v → t is flow whatever else happens.
+      flow += Math.min(s, t);
+      tcap[v] = s === Infinity ? Infinity : t === Infinity ? -Infinity : s - t;
+      if (s !== Infinity && s > largest) largest = s;
+      if (t !== Infinity && t > largest) largest = t;
+    }
+    const eps = largest * 1e-13;
+    this.eps = eps;
+    // Paths s → u → v → t first, greedily, without trees (see the header).
+    for (let u = 0; u < n; u++) {
+      for (let a = head[u]; a >= 0 && tcap[u] > eps; a = nextArc[a]) {
+        const v = to[a];
+        if (!(tcap[v] < -eps) || !(rcap[a] > eps)) continue;
+        const pushed = Math.min(tcap[u], -tcap[v], rcap[a]);
+        if (pushed === Infinity) {
+          parentArc.fill(FREE, 0, n);
+          return Infinity;
+        }
+        tcap[u] -= pushed;
+        tcap[v] += pushed;
+        rcap[a] -= pushed;
+        rcap[a ^ 1] += pushed;
+        flow += pushed;
+      }
+    }
+    this.queueStart = 0;
+    this.queueEnd = 0;
+    for (let v = 0; v < n; v++) {
+      queued[v] = 0;
+      stamp[v] = 0;
+      if (tcap[v] > eps || tcap[v] < -eps) {
+        parentArc[v] = TERMINAL;
+        inSinkTree[v] = tcap[v] < 0 ? 1 : 0;
+        dist[v] = 1;
+        this.enqueue(v);
+      } else {
+        parentArc[v] = FREE;
+      }
+    }
+    this.time = 0;
+    let current = -1;
+    for (;;) {
+      let i = current;
+      if (i < 0 || parentArc[i] === FREE) {
+        i = -1;
+        while (this.queueStart !== this.queueEnd) {
+          const v = active[this.queueStart];
+          this.queueStart = this.queueStart === n ? 0 : this.queueStart + 1;
+          queued[v] = 0;
+          if (parentArc[v] !== FREE) {
+            i = v;
+            break;
+          }
+        }
+        if (i < 0) break;
+      }
+      current = -1;
+      // Grow i's tree by one layer; stop at the first arc into the other tree.
+      let middle = -1;
+      if (inSinkTree[i] === 0) {
+        for (let a = head[i]; a >= 0; a = nextArc[a]) {
+          if (!(rcap[a] > eps)) continue;
+          const j = to[a];
+          if (parentArc[j] === FREE) {
+            inSinkTree[j] = 0;
+            parentArc[j] = a ^ 1;
+            stamp[j] = stamp[i];
+            dist[j] = dist[i] + 1;
+            this.enqueue(j);
+          } else if (inSinkTree[j] === 1) {
+            middle = a;
+            break;
+          } else if (stamp[j] <= stamp[i] && dist[j] > dist[i]) {
+            // j is known to be farther from the source than through i: a shorter tree adopts orphans faster.
+            parentArc[j] = a ^ 1;
+            stamp[j] = stamp[i];
+            dist[j] = dist[i] + 1;
+          }
+        }
+      } else {
+        for (let a = head[i]; a >= 0; a = nextArc[a]) {
+          if (!(rcap[a ^ 1] > eps)) continue;
+          const j = to[a];
+          if (parentArc[j] === FREE) {
+            inSinkTree[j] = 1;
+            parentArc[j] = a ^ 1;
+            stamp[j] = stamp[i];
+            dist[j] = dist[i] + 1;
+            this.enqueue(j);
+          } else if (inSinkTree[j] === 0) {
+            middle = a ^ 1;
+            break;
+          } else if (stamp[j] <= stamp[i] && dist[j] > dist[i]) {
+            parentArc[j] = a ^ 1;
+            stamp[j] = stamp[i];
+            dist[j] = dist[i] + 1;
+          }
+        }
+      }
+      this.time++;
+      if (middle < 0) continue;
+      // i may have more paths: look at it again first.
+      current = i;
+      const pushed = this.augment(middle);
+      if (pushed === Infinity) return Infinity;
+      flow += pushed;
+      this.adoptOrphans();
+    }
+    return flow;
+  }
+
+  /** After `maxFlow`: whether v is on the source side of the minimum cut (its minimal source side). */
+  inSourceSide(v: number): boolean {
+    if (!this.solved) throw new Error('BkMaxFlow: inSourceSide before maxFlow');
+    return this.parentArc[v] !== FREE && this.inSinkTree[v] === 0;
+  }
+
+  private enqueue(v: number): void {
+    if (this.queued[v] === 1) return;
+    this.queued[v] = 1;
+    this.active[this.queueEnd] = v;
+    this.queueEnd = this.queueEnd === this.nodeCount ? 0 : this.queueEnd + 1;
+  }
+
+  private makeOrphan(v: number): void {
+    this.parentArc[v] = ORPHAN;
+    this.orphans[this.orphanEnd] = v;
+    this.orphanEnd = this.orphanEnd === this.nodeCount ? 0 : this.orphanEnd + 1;
+  }
+
+  /** Pushes the bottleneck along s ⇝ tail(middle) → head(middle) ⇝ t; nodes whose tree arc saturates are orphaned. */
+  private augment(middle: number): number {
+    const { to, rcap, tcap, parentArc, eps } = this;
+    let bottleneck = rcap[middle];
+    for (let v = to[middle ^ 1]; ; ) {
+      const a = parentArc[v];
+      if (a === TERMINAL) {
+        bottleneck = Math.min(bottleneck, tcap[v]);
+        break;
+      }
+      bottleneck = Math.min(bottleneck, rcap[a ^ 1]);
+      v = to[a];
+    }
+    for (let v = to[middle]; ; ) {
+      const a = parentArc[v];
+      if (a === TERMINAL) {
+        bottleneck = Math.min(bottleneck, -tcap[v]);
+        break;
+      }
+      bottleneck = Math.min(bottleneck, rcap[a]);
+      v = to[a];
+    }
+    if (bottleneck === Infinity) return Infinity;
+    rcap[middle] -= bottleneck;
+    rcap[middle ^ 1] += bottleneck;
+    this.orphanStart = 0;
+    this.orphanEnd = 0;
+    for (let v = to[middle ^ 1]; ; ) {
+      const a = parentArc[v];
+      if (a === TERMINAL) {
+        tcap[v] -= bottleneck;
+        if (!(tcap[v] > eps)) this.makeOrphan(v);
+        break;
+      }
+      rcap[a ^ 1] -= bottleneck;
+      rcap[a] += bottleneck;
+      const up = to[a];
+      if (!(rcap[a ^ 1] > eps)) this.makeOrphan(v);
+      v = up;
+    }
+    for (let v = to[middle]; ; ) {
+      const a = parentArc[v];
+      if (a === TERMINAL) {
+        tcap[v] += bottleneck;
+        if (!(tcap[v] < -eps)) this.makeOrphan(v);
+        break;
+      }
+      rcap[a] -= bottleneck;
+      rcap[a ^ 1] += bottleneck;
+      const up = to[a];
+      if (!(rcap[a] > eps)) this.makeOrphan(v);
+      v = up;
+    }
+    return bottleneck;
+  }
+
+  /** Finds each orphan a new parent in its own tree (nearest to the terminal), or frees it and orphans its children. */
+  private adoptOrphans(): void {
+    const { head, nextArc, to, rcap, parentArc, inSinkTree, dist, stamp, orphans, eps } = this;
+    const n = this.nodeCount;
+    while (this.orphanStart !== this.orphanEnd) {
+      const v = orphans[this.orphanStart];
+      this.orphanStart = this.orphanStart === n ? 0 : this.orphanStart + 1;
+      const sinkTree = inSinkTree[v];
+      const time = this.time;
+      let best = -1;
+      let bestDist = FAR;
+      for (let a = head[v]; a >= 0; a = nextArc[a]) {
+        // The tree arc runs v → j; it must carry residue in the tree's direction of flow.
+        if (!((sinkTree === 1 ? rcap[a] : rcap[a ^ 1]) > eps)) continue;
+        const j = to[a];
+        if (inSinkTree[j] !== sinkTree || parentArc[j] === FREE) continue;
+        // Is j still rooted at a terminal? Walk up until a node checked at this time stamp, a terminal or an orphan.
+        let d = 0;
+        let k = j;
+        for (;;) {
+          if (stamp[k] === time) {
+            d += dist[k];
+            break;
+          }
+          const up = parentArc[k];
+          d++;
+          if (up === TERMINAL) {
+            stamp[k] = time;
+            dist[k] = 1;
+            break;
+          }
+          if (up === ORPHAN) {
+            d = FAR;
+            break;
+          }
+          k = to[up];
+        }
+        if (d >= FAR) continue;
+        if (d < bestDist) {
+          best = a;
+          bestDist = d;
+        }
+        // Record the distances along the checked path, so later walks stop early.
+        for (k = j; stamp[k] !== time; k = to[parentArc[k]]) {
+          stamp[k] = time;
+          dist[k] = d--;
+        }
+      }
+      if (best >= 0) {
+        parentArc[v] = best;
+        stamp[v] = time;
+        dist[v] = bestDist + 1;
+        continue;
+      }
+      parentArc[v] = FREE;
+      for (let a = head[v]; a >= 0; a = nextArc[a]) {
+        const j = to[a];
+        const up = parentArc[j];
+        if (inSinkTree[j] !== sinkTree || up === FREE) continue;
+        // A neighbour that could reach v in the tree's direction may grow back into it later.
+        if ((sinkTree === 1 ? rcap[a] : rcap[a ^ 1]) > eps) this.enqueue(j);
+        if (up >= 0 && to[up] === v) this.makeOrphan(j);
+      }
+    }
+  }
+
+  private growArcs(room: number): void {
+    const to = new Int32Array(room);
+    const nextArc = new Int32Array(room);
+    const rcap = new Float64Array(room);
+    to.set(this.to.subarray(0, this.arcCount));
+    nextArc.set(this.nextArc.subarray(0, this.arcCount));
+    rcap.set(this.rcap.subarray(0, this.arcCount));
+    this.to = to;
+    this.nextArc = nextArc;
+    this.rcap = rcap;
+  }
+
+  private checkNode(v: number): void {
+    if (!Number.isInteger(v) || v < 0 || v >= this.nodeCount) throw new Error(`BkMaxFlow: node ${v} out of range`);
+  }
+}
