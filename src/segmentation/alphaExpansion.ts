@@ -20,7 +20,6 @@
  * saves; a test shows such a stop).
  */
 import { BkMaxFlow } from './bkMaxFlow.ts';
-import { ExpansionGraph } from './expansionGraph.ts';
 import {
   gcutsEnergy,
   leafMask,
@@ -29,7 +28,7 @@ import {
   validateGcutsProblem,
   type GcutsProblem,
 } from './gcutsEnergy.ts';
-import { parentMove, plainOnlyNodes } from './parentMove.ts';
+import { parentMove, ParentMoveWorkspace, plainOnlyNodes } from './parentMove.ts';
 import type { GcutsPhaseTimes } from './gcutsPhaseTimes.ts';
 
 export interface AlphaExpansionResult {
@@ -59,7 +58,7 @@ export function alphaExpansion(problem: GcutsProblem, options: AlphaExpansionOpt
   validateGcutsProblem(problem);
   const leaf = leafMask(problem.parent);
   const plainOnly = (options.parentMoves ?? true) ? plainOnlyNodes(problem, leaf) : null;
-  const graph = new ExpansionGraph(0); // one graph, reset for each move
+  const workspace = plainOnly ? new ParentMoveWorkspace(problem) : null;
   let labels = options.initial ? Int32Array.from(options.initial) : uniformStart(problem);
   let energy = gcutsEnergy(problem, labels, leaf);
   if (!(energy < Infinity)) throw new Error('alphaExpansion: the initial labelling breaks a constraint');
@@ -72,8 +71,8 @@ export function alphaExpansion(problem: GcutsProblem, options: AlphaExpansionOpt
   for (let alpha = 0; sinceImprovement < labelTotal && movesTried < maxMoves; alpha = (alpha + 1) % labelTotal) {
     movesTried++;
     sinceImprovement++;
-    const moved = plainOnly
-      ? parentMove(problem, labels, alpha, leaf, plainOnly, { graph, times: options.times }).labels
+    const moved = plainOnly && workspace
+      ? parentMove(problem, labels, alpha, leaf, plainOnly, { workspace, times: options.times }).labels
       : expansionMove(problem, labels, alpha, leaf);
     const movedEnergy = gcutsEnergy(problem, moved, leaf);
     // Relative tolerance: a cut that only reshuffles float noise is not progress and could cycle.

@@ -71,6 +71,32 @@ export function plainOnlyNodes(problem: GcutsProblem, leaf = leafMask(problem.pa
   return plainOnly;
 }
 
+/**
+ * What the moves of one α-expansion share, so that a move allocates nothing: the graph and the chains' arrays, and
+ * Dp by label (unaryByLabel[label·n + v]) so that a move reads the columns of α and ξ in order instead of one
+ * cache line per node from the row-major table.
+ */
+export class ParentMoveWorkspace {
+  readonly graph = new ExpansionGraph(0);
+  readonly unaryByLabel: Float64Array;
+  readonly chains: Chains;
+  readonly common: Int32Array;
+
+  constructor(readonly problem: GcutsProblem) {
+    const n = problem.parent.length;
+    const width = problem.labelCount + 1;
+    this.unaryByLabel = new Float64Array(n * width);
+    for (let v = 0; v < n; v++) {
+      for (let label = 0; label < width; label++) this.unaryByLabel[label * n + v] = problem.unary[v * width + label];
+    }
+    this.chains = {
+      chainLabel: new Int32Array(3 * n), chainLength: new Uint8Array(n), bitStart: new Int32Array(n), bitCount: 0,
+      keepIndex: new Int8Array(n), xiIndex: new Int8Array(n),
+    };
+    this.common = new Int32Array(n);
+  }
+}
+
 /** The best labelling in M_α(S) (see the header), found by one minimum cut; ties go up the chain κ < ξ < α. */
 export function parentMove(
   problem: GcutsProblem,
@@ -78,22 +104,22 @@ export function parentMove(
   alpha: number,
   leaf = leafMask(problem.parent),
   plainOnly = plainOnlyNodes(problem, leaf),
-  { graph: reused, times }: {
-    /** A graph to reset and build in, so that the moves of one α-expansion share their arrays. */
-    graph?: ExpansionGraph;
+  { workspace = new ParentMoveWorkspace(problem), times }: {
+    /** Made once per α-expansion and passed to each of its moves (for `problem`). */
+    workspace?: ParentMoveWorkspace;
     times?: GcutsPhaseTimes;
   } = {},
 ): ParentMoveResult {
   const clock = new PhaseClock(times);
-  const { parent, labelCount, unary, parentChildWeight, pairP, pairQ, pairWeight } = problem;
+  if (workspace.problem !== problem) throw new Error('parentMove: the workspace was made for another problem');
+  const { parent, labelCount, parentChildWeight, pairP, pairQ, pairWeight } = problem;
+  const { unaryByLabel } = workspace;
   const n = parent.length;
   const xi = labelCount;
-  const width = labelCount + 1;
-  const chains = buildChains(parent, labels, alpha, xi, leaf, plainOnly);
+  const chains = buildChains(workspace, labels, alpha, xi, leaf, plainOnly);
   const { chainLabel, chainLength, bitStart, keepIndex, xiIndex } = chains;
 
-  const edgeHint = 4 * n + 2 * pairP.length;
-  const graph = reused ? reused.reset(chains.bitCount, edgeHint) : new ExpansionGraph(chains.bitCount, edgeHint);
+  const graph = workspace.graph.reset(chains.bitCount, 4 * n + 2 * pairP.length);
   // Bit k of node v: [v's state ≥ k]; below 1 always true, from the chain's length on never.
   const threshold = (v: number, k: number): BitRef => {
     if (k <= 0) return ONE;
@@ -104,7 +130,7 @@ export function parentMove(
   for (let v = 0; v < n; v++) {
     const m = chainLength[v];
     graph.addChainOrder(bitStart[v], m - 1);
-    for (let i = 0; i < m; i++) table[i] = unary[v * width + chainLabel[3 * v + i]];
+    for (let i = 0; i < m; i++) table[i] = unaryByLabel[chainLabel[3 * v + i] * n + v];
     graph.addChainUnary(bitStart[v], m - 1, table);
   }
   for (let c = 0; c < n; c++) {
@@ -163,21 +189,22 @@ interface Chains {
   xiIndex: Int8Array;
 }
 
+/** The chains of this move, written into the workspace's arrays. */
 function buildChains(
-  parent: Int32Array,
+  workspace: ParentMoveWorkspace,
   labels: Int32Array,
   alpha: number,
   xi: number,
   leaf: Uint8Array,
   plainOnly: Uint8Array,
 ): Chains {
+  const { parent } = workspace.problem;
   const n = parent.length;
-  const common = commonLeafLabels(parent, labels, leaf);
-  const chainLabel = new Int32Array(3 * n);
-  const chainLength = new Uint8Array(n);
-  const keepIndex = new Int8Array(n).fill(-1);
-  const xiIndex = new Int8Array(n).fill(-1);
-  const bitStart = new Int32Array(n);
+  const common = commonLeafLabels(parent, labels, leaf, workspace.common);
+  const chains = workspace.chains;
+  const { chainLabel, chainLength, keepIndex, xiIndex, bitStart } = chains;
+  keepIndex.fill(-1);
+  xiIndex.fill(-1);
   let bitCount = 0;
   for (let v = 0; v < n; v++) {
     const at = 3 * v;
@@ -205,13 +232,13 @@ function buildChains(
     bitStart[v] = bitCount;
     bitCount += m - 1;
   }
-  return { chainLabel, chainLength, bitStart, bitCount, keepIndex, xiIndex };
+  chains.bitCount = bitCount;
+  return chains;
 }
 
 /** κ(v): the label all leaves below v share in `labels`, or MIXED. Pre-order lets one backward pass merge them. */
-function commonLeafLabels(parent: Int32Array, labels: Int32Array, leaf: Uint8Array): Int32Array {
+function commonLeafLabels(parent: Int32Array, labels: Int32Array, leaf: Uint8Array, common: Int32Array): Int32Array {
   const n = parent.length;
-  const common = new Int32Array(n);
   for (let v = 0; v < n; v++) common[v] = leaf[v] === 1 ? labels[v] : UNSET;
   for (let v = n - 1; v > 0; v--) {
     const p = parent[v];
