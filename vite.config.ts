@@ -63,6 +63,17 @@ export default defineConfig(({ command, mode }) => ({
           expect: { poll: { timeout: 10_000 } },
         },
       },
+      {
+        // Firefox ESR driving the Firefox build (dist-firefox/) over WebDriver BiDi (test/firefox/firefoxHarness.ts).
+        test: {
+          name: 'firefox',
+          include: ['test/firefox/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 }));
