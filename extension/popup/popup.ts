@@ -10,6 +10,7 @@ import type { RunStatus } from '../shared/runStatus.ts';
 import { MODES, penaltyFromSlider, sliderFromPenalty, type Mode } from '../shared/settings.ts';
 import { loadSiteSettings, saveSiteSettings } from '../shared/settingsStore.ts';
 import { friendlyError } from '../shared/friendlyErrors.ts';
+import { originMatchPattern } from '../shared/originPattern.ts';
 import { segmentsSummary } from '../shared/segmentsSummary.ts';
 import { downloadJson, exportFileName } from '../shared/downloadFile.ts';
 import { webisSegmentationOf } from '../../src/labels/webisSegmentation.ts';
@@ -172,7 +173,8 @@ async function setAlwaysRun(enabled: boolean): Promise<void> {
   try {
     const origin = new URL(tabUrl).origin;
     // The permission prompt needs the click's user gesture: ask before any other await.
-    if (enabled && !(await browser.permissions.request({ origins: [`${origin}/*`] }))) {
+    const origins = [originMatchPattern(origin, browser.runtime.getURL(''))];
+    if (enabled && !(await browser.permissions.request({ origins }))) {
       alwaysRun.checked = false;
       return;
     }

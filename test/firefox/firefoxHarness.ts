@@ -104,7 +104,7 @@ export class FirefoxExtensionBrowser {
     this.browser = await puppeteer.launch({
       browser: 'firefox',
       executablePath: FIREFOX_PATH,
-      headless: true,
+      headless: true, dumpio: !!process.env.DUMPIO,
       defaultViewport: VIEWPORT,
       // MOZ_REMOTE_SETTINGS_DEVTOOLS lets the pref below point Firefox's own remote settings (blocklists, CRLite…,
       // synced at startup) at 127.0.0.1, so they neither leave the machine nor hide what the extension sends.
@@ -119,6 +119,8 @@ export class FirefoxExtensionBrowser {
         'network.proxy.ssl_port': this.trap.port,
         'network.proxy.no_proxies_on': '',
         'network.proxy.allow_hijacking_localhost': false,
+        // The popup's "always run here" asks for the site's permission: granted as a person's "Allow" would.
+        'extensions.webextOptionalPermissionPrompts': false,
         // Downloads (the popup's exports) go straight to a folder of ours, without a dialog.
         'browser.download.folderList': 2,
         'browser.download.dir': this.downloads,
@@ -151,9 +153,7 @@ export class FirefoxExtensionBrowser {
 
   /**
    * Presses the extension's keyboard command (as Firefox registered it from the manifest) with the page in front,
-   * and waits until the run it starts has put the page on screen. Answers the page's tab id: the tab whose address
-   * the extension may now read (Firefox shows a tab's URL to an extension without the "tabs" permission only where
-   * it has host access, here the activeTab grant the command gave).
+   * and waits until the run it starts has put the page on screen. Answers the page's tab id.
    */
   async runByShortcut(page: Page): Promise<number> {
     await page.bringToFront();
@@ -169,7 +169,17 @@ export class FirefoxExtensionBrowser {
         target.dispatchEvent(new KeyboardEvent(type, type === 'keypress' ? { ...init, charCode: init.keyCode, keyCode: 0 } : init));
       }
     })()`);
-    const deadline = Date.now() + 30_000;
+    return this.waitForRun(page);
+  }
+
+  /**
+   * Waits until Winnow has run on the page (by a command, a menu, or by itself) and put it on screen; answers the
+   * page's tab id: the active tab whose address the extension may read (Firefox shows a tab's URL to an extension
+   * without the "tabs" permission only where it has host access: the activeTab grant of a command or menu click, or
+   * a site permission).
+   */
+  async waitForRun(page: Page, timeoutMs = 30_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const tabId = await this.control.evaluate(async (url) => {
         const tabs = await (globalThis as any).browser.tabs.query({ active: true });
@@ -177,9 +187,58 @@ export class FirefoxExtensionBrowser {
       }, page.url());
       const status = tabId < 0 ? null : await this.content<RunStatus | null>(tabId, 'status').catch(() => null);
       if (status?.shownAtEpochMs) return tabId;
-      if (Date.now() > deadline) throw new Error(`the keyboard command did not run Winnow on ${page.url()}`);
+      if (Date.now() > deadline) throw new Error(`Winnow did not run on ${page.url()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+  }
+
+  /**
+   * Right-clicks the page and picks the extension's context menu item `id` (as `contextMenus.create` named it) from
+   * Firefox's menu, which answers with the item's label.
+   */
+  async pickFromContextMenu(page: Page, id: string): Promise<string> {
+    await page.bringToFront();
+    // A point on the page itself: over a link, a picture or a field the menu is the link's, picture's or field's.
+    const point = await page.evaluate(() => {
+      for (let y = 40; y < innerHeight; y += 40) {
+        for (let x = 40; x < innerWidth; x += 40) {
+          const el = document.elementFromPoint(x, y);
+          if (el && !el.closest('a, img, picture, video, audio, canvas, iframe, input, textarea, select, [contenteditable]')) return { x, y };
+        }
+      }
+      return null;
+    });
+    if (!point) throw new Error(`no plain point to right-click on ${page.url()}`);
+    await page.mouse.click(point.x, point.y, { button: 'right' });
+    const deadline = Date.now() + 10_000;
+    while (await this.chrome(`document.getElementById('contentAreaContextMenu').state`) !== 'open') {
+      if (Date.now() > deadline) throw new Error('the context menu did not open');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return await this.chrome(`(() => {
+      const menu = document.getElementById('contentAreaContextMenu');
+      const item = menu.querySelector(${JSON.stringify(`menuitem[id$="-menuitem-_${id}"]`)});
+      if (item) item.doCommand();
+      menu.hidePopup();
+      return item?.label ?? '';
+    })()`) as string;
+  }
+
+  /**
+   * Stops the extension's background page, as Firefox does by itself once an event page has been idle for 30 s
+   * (about:debugging's "Terminate background script" does the same). Answers its state afterwards.
+   */
+  async terminateBackground(): Promise<string> {
+    return await this.chrome(`(async () => {
+      const extension = WebExtensionPolicy.getByID(${JSON.stringify(this.addonId)}).extension;
+      await extension.terminateBackground({ ignoreDevToolsAttached: true });
+      return extension.backgroundState;
+    })()`) as string;
+  }
+
+  /** The background page's state: starting, running, suspending or stopped. */
+  async backgroundState(): Promise<string> {
+    return await this.chrome(`WebExtensionPolicy.getByID(${JSON.stringify(this.addonId)}).extension.backgroundState`) as string;
   }
 
   /**
