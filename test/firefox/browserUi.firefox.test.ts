@@ -1,6 +1,7 @@
 // Issue 17: the ways a person starts Winnow in Firefox besides the keyboard command (extension.firefox.test.ts),
 // and Firefox's MV3 background, an event page that Firefox stops when idle.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { textOfHtml } from '../e2e/extensionHarness.ts';
 import { useFirefoxBrowser } from './useFirefoxBrowser.ts';
@@ -24,13 +25,17 @@ describe('Firefox: context menu, event page, always run here', () => {
 
   it('"Winnow: save clean page as Markdown" runs Winnow and downloads the article from the page', async () => {
     const page = await b.open(server.url(REAL_PAGE));
-    expect(await b.pickFromContextMenu(page, 'winnow-save-markdown')).toBe('Winnow: save clean page as Markdown');
-    const file = await b.download(/^winnow-127\.0\.0\.1-.*\.md$/);
+    const file = await b.download(/^winnow-127\.0\.0\.1-.*\.md$/, async () => {
+      expect(await b.pickFromContextMenu(page, 'winnow-save-markdown')).toBe('Winnow: save clean page as Markdown');
+    });
     expect(file).toMatch(/obama-admits-us-gun-laws/);
+    const markdown = readFileSync(file, 'utf8');
+    expect(markdown).toMatch(/^# Obama admits US gun laws/m);
+    expect(markdown).toContain('President Barack Obama has admitted');
     await page.close();
   });
 
-  it('the background page, stopped as Firefox stops an idle event page, wakes for the keyboard command', async () => {
+  it('the background page, stopped as Firefox stops an idle event page, wakes for the command, the popup and the menu', async () => {
     expect(await b.terminateBackground()).toBe('stopped');
     const page = await b.open(server.url(HAND_PAGE));
     expect(await b.backgroundState()).toBe('stopped'); // opening a page does not wake it
@@ -47,6 +52,14 @@ describe('Firefox: context menu, event page, always run here', () => {
     expect(await b.backgroundState()).toBe('running');
     await popup.close();
     await page.close();
+    // So do the context menu's items, which outlive it (created once, at install).
+    expect(await b.terminateBackground()).toBe('stopped');
+    const other = await b.open(server.url(REAL_PAGE));
+    expect(await b.pickFromContextMenu(other, 'winnow-hide')).toBe('Winnow: hide template parts');
+    const otherTab = await b.waitForRun(other);
+    expect((await b.content<RunStatus>(otherTab, 'status')).mode).toBe('hide');
+    expect(await b.backgroundState()).toBe('running');
+    await other.close();
   });
 
   // Last: once allowed, every page of the test server's origin runs Winnow by itself.

@@ -110,6 +110,10 @@ describe('the Firefox build in Firefox ESR', () => {
     expect(reader).toMatch(/<ul><li>Sandbags/);
     expect(reader).toMatch(/<blockquote><p>We have asked/);
     for (const t of TEMPLATE_TEXTS) expect(text).not.toContain(t);
+    // Keyboard: the reader has focus, Escape closes it and the page is as it was.
+    await page.keyboard.press('Escape');
+    await b.statusWhen(tabId, (s) => s.mode === 'off');
+    expect(await b.shadowHtml(page)).not.toContain('class="reader');
     await closeAll(popup, page);
   });
 
@@ -138,8 +142,8 @@ describe('the Firefox build in Firefox ESR', () => {
     const { penaltyFactor, threshold } = DEFAULT_PIPELINE_OPTIONS;
     const status = await b.content<RunStatus>(tabId, 'setOptions', { penaltyFactor, threshold });
     expect(status.segments).toBeGreaterThan(3);
-    await popup.click('#export');
-    const file = JSON.parse(readFileSync(await b.download(/^winnow-127\.0\.0\.1-.*\.json$/), 'utf8')) as AnnotationExport;
+    const saved = await b.download(/^winnow-127\.0\.0\.1-.*\.json$/, () => popup.click('#export'));
+    const file = JSON.parse(readFileSync(saved, 'utf8')) as AnnotationExport;
     expect(validateAnnotationExport(file)).toEqual([]);
     expect(file.page.url).toBe(server.url(HAND_PAGE));
     expect(file.segments).toHaveLength(status.segments);
@@ -188,8 +192,7 @@ describe('the Firefox build in Firefox ESR', () => {
     await popup.focus('#penalty');
     await popup.keyboard.press('End');
     await b.statusWhen(tabId, (s) => s.penaltyFactor === 1);
-    await popup.click('#export-webis');
-    await b.download(/^winnow-webis-127\.0\.0\.1-.*\.json$/);
+    await b.download(/^winnow-webis-127\.0\.0\.1-.*\.json$/, () => popup.click('#export-webis'));
     expect(b.foreignRequests.slice(foreignBefore)).toEqual([]);
     // What reached the page's own server meanwhile is the reader view showing the page's lazy image.
     expect(new Set(server.requests.slice(servedBefore))).toEqual(new Set(['/fixtures/flood-photo.png']));

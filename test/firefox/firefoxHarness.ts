@@ -290,14 +290,16 @@ export class FirefoxExtensionBrowser {
     }`, null);
   }
 
-  /** Waits for a finished download whose name matches, and answers its path. */
-  async download(name: RegExp, timeoutMs = 15_000): Promise<string> {
+  /** Does `action` and waits for the finished download, new since, whose name matches; answers its path. */
+  async download(name: RegExp, action: () => Promise<unknown>, timeoutMs = 15_000): Promise<string> {
+    const before = new Set(readdirSync(this.downloads));
+    await action();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const file = readdirSync(this.downloads).find((f) => name.test(f));
+      const file = readdirSync(this.downloads).find((f) => name.test(f) && !before.has(f));
       // Firefox writes `name.part` beside the file until it is complete.
       if (file && !existsSync(join(this.downloads, `${file}.part`))) return join(this.downloads, file);
-      if (Date.now() > deadline) throw new Error(`no download matching ${name} in ${this.downloads}`);
+      if (Date.now() > deadline) throw new Error(`no new download matching ${name} in ${this.downloads}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
