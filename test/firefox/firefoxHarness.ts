@@ -1,9 +1,9 @@
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { Page as PlaywrightPage } from 'playwright-core';
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { VIEWPORT } from '../../src/cli/browser/chromium.ts';
 import { REPO_ROOT } from '../../src/cli/datasets/dataPaths.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
@@ -11,7 +11,7 @@ import type { RunStatus } from '../../extension/shared/runStatus.ts';
 /**
  * Firefox ESR with the built Firefox extension (`npm run build:firefox` → dist-firefox/), driven over WebDriver BiDi
  * by puppeteer-core. WINNOW_FIREFOX_DIST names another build folder, WINNOW_FIREFOX another Firefox binary (Debian's
- * firefox-esr by default; nothing here ever downloads a browser).
+ * firefox-esr by default; nothing here ever downloads a browser); WINNOW_FIREFOX_LOG=1 prints Firefox's own output.
  *
  * How a test reaches the extension without a toolbar click (headless Firefox has no toolbar to click):
  * - **Run**: the extension's keyboard command (Alt+Shift+W, manifest `commands`), pressed in the browser window, as a
@@ -19,12 +19,14 @@ import type { RunStatus } from '../../extension/shared/runStatus.ts';
  *   script exactly as after a toolbar click. The key press is a trusted KeyboardEvent dispatched in the browser
  *   window (browser.xhtml): key events sent over BiDi's `input.performActions` are synthesized inside the page's
  *   content process and never reach the browser window's shortcut handlers.
- * - **The popup**: the extension's popup page in a tab of its own, told its tab (`popup.html?tab=N`), as the Chromium
- *   tests open it. The extension opens it (`tabs.create` from one of its pages): BiDi refuses to navigate a tab to a
+ * - **The popup**: the extension's popup page, told its tab (`popup.html?tab=N`) as the Chromium tests tell it, in a
+ *   window the extension opens (`windows.create` from one of its pages): BiDi refuses to navigate a tab to a
  *   moz-extension: URL ("not allowed in this context").
+ * - **The context menu**: a right click on the page opens Firefox's menu; its Winnow item is picked there.
  * - **Messages** (`content`): `tabs.sendMessage` from an extension page, as the popup sends them.
- * The browser window and a first extension page are reached through BiDi's privileged ("chrome") scope, which Firefox
- * opens only when started with MOZ_REMOTE_ALLOW_SYSTEM_ACCESS; the shipped extension has no test-only entry point.
+ * The browser window (its key handlers, its context menu, its download list) and a first extension page are reached
+ * through BiDi's privileged ("chrome") scope, which Firefox opens only when started with
+ * MOZ_REMOTE_ALLOW_SYSTEM_ACCESS; the shipped extension has no test-only entry point.
  */
 export const FIREFOX_DIST = resolve(REPO_ROOT, process.env.WINNOW_FIREFOX_DIST || 'dist-firefox');
 const FIREFOX_PATH = process.env.WINNOW_FIREFOX || '/usr/bin/firefox-esr';
@@ -104,7 +106,8 @@ export class FirefoxExtensionBrowser {
     this.browser = await puppeteer.launch({
       browser: 'firefox',
       executablePath: FIREFOX_PATH,
-      headless: true, dumpio: !!process.env.DUMPIO,
+      headless: true,
+      dumpio: process.env.WINNOW_FIREFOX_LOG === '1',
       defaultViewport: VIEWPORT,
       // MOZ_REMOTE_SETTINGS_DEVTOOLS lets the pref below point Firefox's own remote settings (blocklists, CRLite…,
       // synced at startup) at 127.0.0.1, so they neither leave the machine nor hide what the extension sends.
@@ -290,18 +293,29 @@ export class FirefoxExtensionBrowser {
     }`, null);
   }
 
-  /** Does `action` and waits for the finished download, new since, whose name matches; answers its path. */
+  /**
+   * Does `action` and waits for the download, new since, whose file name matches, until Firefox says it succeeded
+   * (the file is on disk, empty, before its data is: its size says nothing); answers its path.
+   */
   async download(name: RegExp, action: () => Promise<unknown>, timeoutMs = 15_000): Promise<string> {
-    const before = new Set(readdirSync(this.downloads));
+    const before = new Set(await this.finishedDownloads());
     await action();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const file = readdirSync(this.downloads).find((f) => name.test(f) && !before.has(f));
-      // Firefox writes `name.part` beside the file until it is complete.
-      if (file && !existsSync(join(this.downloads, `${file}.part`))) return join(this.downloads, file);
+      const file = (await this.finishedDownloads()).find((f) => !before.has(f) && name.test(basename(f)));
+      if (file) return file;
       if (Date.now() > deadline) throw new Error(`no new download matching ${name} in ${this.downloads}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+  }
+
+  /** The paths of the downloads Firefox finished, from its own download list. */
+  private async finishedDownloads(): Promise<string[]> {
+    return JSON.parse(await this.chrome(`(async () => {
+      const { Downloads } = ChromeUtils.importESModule('resource://gre/modules/Downloads.sys.mjs');
+      const list = await Downloads.getList(Downloads.ALL);
+      return JSON.stringify((await list.getAll()).filter((d) => d.succeeded).map((d) => d.target.path));
+    })()`) as string) as string[];
   }
 
   private async inShadowRoot<T>(page: Page, fn: string, none: T): Promise<T> {
@@ -380,7 +394,7 @@ export class FirefoxExtensionBrowser {
     }
   }
 
-  /** Evaluates an expression in the browser window (privileged scope). */
+  /** Evaluates an expression in the browser window (privileged scope); answers a string, number or boolean result. */
   private async chrome(expression: string): Promise<unknown> {
     const { result } = await this.bidi().send('script.evaluate', {
       expression, target: { context: this.chromeContext }, awaitPromise: true,
