@@ -1,7 +1,8 @@
 /**
  * GCuts on a page (paper 003 §4.2–4.3): the energy (1) over the segmentation tree with learned costs, minimised by
  * α-expansion.
- * - Labels: `model.labelCount` prototypes from the page's leaves (labelPrototypes.ts), plus the invisible label ξ.
+ * - Labels: the page's internal nodes, at most `model.labelCount` of them (labelPrototypes.ts), plus the invisible
+ *   label ξ.
  * - Dp(α): the learned Mahalanobis distance between the node's features and label α's; Dp(ξ) = model.invisibleCost
  *   for an internal node (a leaf can never be ξ).
  * - Vpq: λ·P(same segment) on visually close leaf pairs (Potts) and λ·P(child in its parent's segment) on every
@@ -17,7 +18,7 @@ import { NODE_FEATURE_COUNT, nodeFeatures } from './nodeFeatures.ts';
 import { compactSegments, splitDisconnected, type PageSegmentation } from './pageSegmentation.ts';
 import { PAIR_FEATURE_COUNT, writePairFeatures } from './pairFeatures.ts';
 import { pairProbability, type SegmentationModel } from './segmentationModel.ts';
-import { segmentationTree, type SegmentationTree } from './segmentationTree.ts';
+import { internalNodes, segmentationTree, type SegmentationTree } from './segmentationTree.ts';
 import { visualNeighbours } from './visualNeighbours.ts';
 
 /**
@@ -52,7 +53,7 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
   const d = NODE_FEATURE_COUNT;
   const features = nodeFeatures(s, tree.nodeOf, scores);
   clock.lap('features');
-  const prototypes = labelPrototypes(features, d, tree.leaves, model.metric, model.labelCount);
+  const prototypes = labelPrototypes(features, d, internalNodes(tree), model.metric, model.labelCount);
   clock.lap('labels');
   const labelCount = prototypes.length / d;
   const width = labelCount + 1;

@@ -7,7 +7,7 @@ import { now } from '../util/clock.ts';
 export interface GcutsPhaseTimes {
   /** Node features (nodeFeatures.ts). */
   features: number;
-  /** The label prototypes, k-means over the leaves (labelPrototypes.ts). */
+  /** Choosing the labels among the page's internal nodes (labelPrototypes.ts). */
   labels: number;
   /** Dp: every node's distance to every label. */
   unary: number;

@@ -5,7 +5,7 @@
  * - `parentChild`: logistic P(child in its parent's segment), GCuts' parent–child weight (paid when the parent is ξ);
  * - `anyPair`: logistic P(same segment) of any two leaves, CClus' v_pq;
  * - `lambda` (the paper's trade-off, multiplied with every Vpq), `invisibleCost` (Dp(ξ) of an internal node),
- *   `labelCount` (how many label prototypes a page gets), chosen on validation pages.
+ *   `labelCount` (at most how many of the page's internal nodes are labels), chosen on validation pages.
  */
 import { NODE_FEATURES, NODE_FEATURE_COUNT } from './nodeFeatures.ts';
 import { PAIR_FEATURES, PAIR_FEATURE_COUNT } from './pairFeatures.ts';

@@ -36,3 +36,12 @@ export function segmentationTree(s: PageSnapshot, minArea: number = SMOOTHING_DE
   for (let k = 0; k < nodeOf.length; k++) if (hasChild[k] === 0) leaves.push(k);
   return { nodeOf, parent, problemIndexOf, leaves: Int32Array.from(leaves) };
 }
+
+/** Problem nodes with a problem child (GCuts' labels), in document order; the leaves when the root is the only node. */
+export function internalNodes(tree: SegmentationTree): Int32Array {
+  const isLeaf = new Uint8Array(tree.parent.length);
+  for (const k of tree.leaves) isLeaf[k] = 1;
+  const internal: number[] = [];
+  for (let k = 0; k < isLeaf.length; k++) if (!isLeaf[k]) internal.push(k);
+  return internal.length > 0 ? Int32Array.from(internal) : tree.leaves;
+}

@@ -29,6 +29,24 @@ const NODES: NodeSpec[] = [
   { parent: 4, tag: 'p', rect: [400, 400, 200, 50], text: 'A caption' },
 ];
 
+/**
+ * A page with blocks of its own (GCuts' labels are the page's inner nodes, paper 003 §4.3): a header with a menu and
+ * a search form, an article with headline, text and photo, and a footer with two columns of links.
+ */
+const PORTAL: NodeSpec[] = [
+  { parent: -1, tag: 'body', rect: [0, 0, 1280, 2000] },
+  { parent: 0, tag: 'header', rect: [0, 0, 1280, 100] },
+  { parent: 1, tag: 'ul', rect: [20, 20, 700, 60], text: 'Home News Sport Weather Culture', link: 'intra' },
+  { parent: 1, tag: 'form', rect: [900, 20, 360, 60], text: 'Search' },
+  { parent: 0, tag: 'article', rect: [240, 140, 800, 1600] },
+  { parent: 4, tag: 'h1', rect: [240, 140, 800, 80], text: 'Harbour cranes idle as gusts top ninety kilometres' },
+  { parent: 4, tag: 'p', rect: [240, 240, 800, 900], text: 'Dockworkers paused unloading near berth seven. '.repeat(30) },
+  { parent: 4, tag: 'img', rect: [240, 1160, 800, 500] },
+  { parent: 0, tag: 'footer', rect: [0, 1800, 1280, 200] },
+  { parent: 8, tag: 'ul', rect: [20, 1820, 500, 160], text: 'About us Contact Careers Press', link: 'intra' },
+  { parent: 8, tag: 'ul', rect: [700, 1820, 500, 160], text: 'Privacy Terms Cookies Accessibility', link: 'intra' },
+];
+
 /** The page cut into the sidebar (with its wrapper) and the article's two paragraphs (without their wrapper). */
 function sidebarAndArticle(): { snapshot: ReturnType<typeof buildSnapshot>; seg: PageSegmentation } {
   const snapshot = buildSnapshot(NODES);
@@ -92,7 +110,7 @@ const SEGMENTATION_MODEL = parseSegmentationModel({
 describe('PageSession.graphSegments', () => {
   it('segments the snapshot with GCuts once; a new threshold or penalty only changes the verdicts', async () => {
     const { weights } = await loadModel();
-    const page = sitePage(0, { repeat: 6 });
+    const page = { ...buildSnapshot(PORTAL), url: 'https://example.org/story' };
     const session = PageSession.classify(page, weights);
     const first = session.graphSegments(SEGMENTATION_MODEL, pipelineOptions());
     expect(first).toMatchObject({ method: 'gcuts', cached: false });

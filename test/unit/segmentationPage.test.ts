@@ -129,7 +129,7 @@ describe('page segmentations', () => {
 });
 
 describe('labelPrototypes', () => {
-  it('finds the centres of well-separated groups', () => {
+  it('draws its labels from every one of three well-separated groups, each label one of the rows', () => {
     const random = rng(3);
     const rows: number[] = [];
     const features: number[] = [];

@@ -6,8 +6,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ModelWeights } from '../../model/weights.ts';
-import { trainSegmentation } from '../../segmentation/trainSegmentation.ts';
-import { kreuzerTrainingPage, type Granularity } from '../evaluation/segmentation/kreuzerTraining.ts';
+import { trainSegmentationByFolds } from '../../segmentation/trainSegmentation.ts';
+import { foldsBySite, kreuzerTrainingPage, type Granularity } from '../evaluation/segmentation/kreuzerTraining.ts';
 import { prepareKreuzerPages } from '../evaluation/segmentation/segmentationEval.ts';
 
 
@@ -27,9 +27,10 @@ export async function trainSegmentationModel(o: SegmentationTrainingOptions): Pr
   if (set.pages.length < 2) throw new Error(`segmentation: ${set.pages.length} usable pages in ${o.data}, need at least 2`);
   const pages = set.pages.map((p) => kreuzerTrainingPage(p, o.granularity));
   const sites = new Set(set.pages.map((p) => p.page.siteHost)).size;
-  const { model, tried } = trainSegmentation(pages, pages, { sites, dataset: o.data });
+  const { model, tried } = trainSegmentationByFolds(foldsBySite(pages, (p) => p.source.page.siteHost, 2),
+    { sites, dataset: o.data });
   o.log(`segmentation: learned from ${pages.length} pages of ${sites} sites; λ ${model.lambda}, Dp(ξ) ` +
-    `${model.invisibleCost}, ${model.labelCount} labels (validation ARI ${tried[0].ari.toFixed(3)}, in-sample)`);
+    `${model.invisibleCost}, ${model.labelCount} labels (mean ARI ${tried[0].ari.toFixed(3)} on held-out halves)`);
   await mkdir(dirname(o.out), { recursive: true });
   await writeFile(o.out, `${JSON.stringify(model, roundedNumbers, 1)}\n`);
   o.log(`segmentation: wrote ${o.out}`);

@@ -1,7 +1,8 @@
 /**
  * GCuts, CClus and the isotonic segments side by side against people's segments (paper 003 §5.1's measures plus
  * Webis-WebSeg-20's BCubed), every page scored by a model that never saw its site: the pages are split into folds by
- * site, and each fold is segmented by GCuts/CClus models trained (costs and trade-offs) on the other folds.
+ * site, and each fold is segmented by GCuts/CClus models trained (costs and trade-offs, the trade-offs validated
+ * across two site-split halves of the training pages) on the other folds.
  * - ARI and NMI (Strehl & Ghosh) over the segmentation tree's leaves that people put in a segment, as the paper does.
  * - BCubed F over page nodes, each weighing its own characters ("chars") or 1 ("nodes"); a node takes the segment of
  *   the tree node it is or was rolled into, none for GCuts' invisible nodes and CClus' inner ones.
@@ -13,7 +14,7 @@ import { cclusPage } from '../../../segmentation/cclusPage.ts';
 import { gcutsPage } from '../../../segmentation/gcutsPage.ts';
 import { segmentationFromRoots, type PageSegmentation, type SegmentationMethod } from '../../../segmentation/pageSegmentation.ts';
 import { bcubed, partitionAgreement } from '../../../segmentation/segmentationScores.ts';
-import { trainSegmentation } from '../../../segmentation/trainSegmentation.ts';
+import { trainSegmentationByFolds } from '../../../segmentation/trainSegmentation.ts';
 import type { SegmentationModel } from '../../../segmentation/segmentationModel.ts';
 import { foldsBySite, kreuzerTrainingPage, type Granularity, type KreuzerTrainingPage } from './kreuzerTraining.ts';
 import type { ClassifiedKreuzerPage } from './segmentationEval.ts';
@@ -80,7 +81,7 @@ export function graphSegmentationEval(pages: ClassifiedKreuzerPage[], granularit
   groups.forEach((test, fold) => {
     const train = groups.filter((_, f) => f !== fold).flat();
     const sites = new Set(train.map((p) => p.source.page.siteHost)).size;
-    const { model } = trainSegmentation(train, train, { sites });
+    const { model } = trainSegmentationByFolds(foldsBySite(train, (p) => p.source.page.siteHost, 2), { sites });
     models.push({ lambda: model.lambda, invisibleCost: model.invisibleCost, labelCount: model.labelCount, trainPages: train.length });
     log(`segmentation fold ${fold + 1}/${groups.length}: trained on ${train.length} pages of ${sites} sites ` +
       `(λ ${model.lambda}, Dp(ξ) ${model.invisibleCost}, ${model.labelCount} labels); scoring ${test.length} pages`);
