@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { crx } from '@crxjs/vite-plugin';
 import manifest from './manifest.json' with { type: 'json' };
@@ -34,11 +36,56 @@ const libraryBuild = {
   },
 };
 
+/**
+ * What each part of the extension costs a user to load, printed by every extension build and held to a budget: over
+ * it the build fails, so CI (which builds) refuses a change that bloats a part. A part is its entry file plus every
+ * chunk it imports, minified, before compression (gzip printed beside it). Budgets sit 12–16% above the sizes of
+ * 2026-11-25 (content script 248 kB, worker 121 kB, popup 41 kB, service worker 87 kB): room for features, not for
+ * a new dependency by accident. Raise one deliberately, with the reason in the commit.
+ */
+const BUNDLE_BUDGETS: Array<{ part: string; file: RegExp; bytes: number }> = [
+  { part: 'content script', file: /^assets\/contentScript\.ts-[^/]+\.js$/, bytes: 280_000 },
+  { part: 'worker', file: /^assets\/pipelineWorker-[^/]+\.js$/, bytes: 140_000 },
+  { part: 'popup', file: /^assets\/popup\.html-[^/]+\.js$/, bytes: 48_000 },
+  { part: 'service worker', file: /^assets\/serviceWorker\.ts-[^/]+\.js$/, bytes: 100_000 },
+];
+
+function bundleBudgets(): Plugin {
+  return {
+    name: 'winnow-bundle-budgets',
+    generateBundle(_options, bundle) {
+      const bytesOf = (name: string, seen: Set<string>): Buffer[] => {
+        const item = bundle[name];
+        if (!item || seen.has(name)) return [];
+        seen.add(name);
+        if (item.type === 'asset') return [Buffer.from(item.source)];
+        return [Buffer.from(item.code), ...item.imports.flatMap((dep) => bytesOf(dep, seen))];
+      };
+      const over: string[] = [];
+      for (const { part, file, bytes } of BUNDLE_BUDGETS) {
+        const entry = Object.keys(bundle).find((name) => file.test(name));
+        if (!entry) {
+          over.push(`${part}: no output file matches ${file}`);
+          continue;
+        }
+        const parts = bytesOf(entry, new Set());
+        const size = parts.reduce((sum, b) => sum + b.length, 0);
+        const gzip = parts.reduce((sum, b) => sum + gzipSync(b).length, 0);
+        const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+        console.log(`bundle: ${part.padEnd(15)} ${kb(size).padStart(9)} (gzip ${kb(gzip)}) of ${kb(bytes)} budget`);
+        if (size > bytes) over.push(`${part} is ${kb(size)}, over its ${kb(bytes)} budget`);
+      }
+      if (over.length) this.error(`bundle budgets (vite.config.ts BUNDLE_BUDGETS): ${over.join('; ')}`);
+    },
+  };
+}
+
 // One config for the extension build, the library build and vitest (the product card fixes the top-level files).
 // The crx plugin only takes part in the extension's `vite build`; vitest and the library run without it.
 export default defineConfig(({ command, mode }) => ({
   plugins: command !== 'build' || mode === 'lib' ? [] :
-    mode === 'firefox' ? [crx({ manifest: firefoxManifest() as never, browser: 'firefox' })] : [crx({ manifest })],
+    mode === 'firefox' ? [crx({ manifest: firefoxManifest() as never, browser: 'firefox' }), bundleBudgets()] :
+    [crx({ manifest }), bundleBudgets()],
   build: mode === 'lib' ? libraryBuild : {
     outDir: mode === 'firefox' ? 'dist-firefox' : 'dist',
     emptyOutDir: true,
