@@ -182,7 +182,7 @@ export class ExtensionBrowser {
   }
 
   /** The popup as a tab of its own, told which tab it is for. */
-  async openPopup(tabId: number, options: { ownWindow?: boolean } = {}): Promise<Page> {
+  async openPopup(tabId: number, options: { ownWindow?: boolean; readyTimeoutMs?: number } = {}): Promise<Page> {
     const url = `chrome-extension://${this.extensionId}/extension/popup/popup.html?tab=${tabId}`;
     let popup: Page;
     if (options.ownWindow) {
@@ -196,7 +196,8 @@ export class ExtensionBrowser {
       popup = await this.context.newPage();
       await popup.goto(url);
     }
-    await popup.waitForSelector('body[data-state]', { timeout: 15_000 });
+    // The popup settles when the page's run has answered: `readyTimeoutMs` for pages whose run takes long by design.
+    await popup.waitForSelector('body[data-state]', { timeout: options.readyTimeoutMs ?? 15_000 });
     return popup;
   }
 
@@ -271,7 +272,8 @@ export function textOfHtml(html: string): string {
 }
 
 /** Tab id, and the popup (as a tab) after the toolbar button was pressed on the page: what a person sees. */
-export async function runFromPopup(b: ExtensionBrowser, page: Page, options: { ownWindow?: boolean } = {}):
+export async function runFromPopup(b: ExtensionBrowser, page: Page,
+  options: { ownWindow?: boolean; readyTimeoutMs?: number } = {}):
   Promise<{ tabId: number; popup: Page }> {
   const tabId = await b.tabIdOf(page);
   await b.clickToolbarButton(page);
