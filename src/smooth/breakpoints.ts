@@ -45,11 +45,14 @@ export class Breakpoints {
 }
 
 /**
- * The line through (x0, y0) and (x1, y1) at v, x0 < v < x1, measured from the nearer end. From the far end, a huge
+ * The line through (x0, y0) and (x1, y1) at v, x0 ≤ v ≤ x1, measured from the nearer end. From the far end, a huge
  * value there (say w·|x − lo| on a wide score range) would swamp a small one next to v: with lo = −65536,
  * w = 1000 and v = −1e−12 next to x = 0, 6.5e7 − 6.5e7·(1 − 1.5e−17) rounds to 0 instead of 1e−9.
  */
 export function between(x0: number, y0: number, x1: number, y1: number, v: number): number {
+  // At an end exactly, that end's value: also when x0 = x1 (a one-point range of a kinkTree node).
+  if (v === x0) return y0;
+  if (v === x1) return y1;
   return v - x0 <= x1 - v ? y0 + (y1 - y0) * ((v - x0) / (x1 - x0)) : y1 - (y1 - y0) * ((x1 - v) / (x1 - x0));
 }
 

@@ -5,13 +5,16 @@ import { appendCostGivenParent, fillNewSegmentCosts, type NewSegmentCosts } from
 import { appendNewSegmentRanges, NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
 
 /**
+ * The solver smoothTree replaced (issue 17), kept as a second oracle: the tests check that smoothTree gives its
+ * values and segments.
+ *
  * Exact regularized tree isotonic regression (000 §4, L1, node weights and penalties): the dynamic program of
  * smoothDense, but each node's subtree cost f_i is a piecewise-linear function whose breakpoints are its subtree's
  * scores plus a few crossing points, instead of a table over all m scores. Time is about the sum of subtree sizes
  * (n × depth on page trees) instead of n × m; memory is what the unfinished parents hold plus, per node, the few
  * ranges of parent values where it starts a segment. givenParent.ts says why this is exact.
  */
-export function smoothTree(problem: SmoothProblem): SmoothResult {
+export function smoothTreeBySubtree(problem: SmoothProblem): SmoothResult {
   const { childStart, childList, topDown, root } = validateSmoothProblem(problem);
   const { parents, scores, weights, penalties } = problem;
   const n = scores.length;

@@ -37,7 +37,7 @@ export function smallProblem(maxNodes: number): fc.Arbitrary<SmoothProblem> {
   );
 }
 
-export type TreeKind = 'chain' | 'star' | 'broom' | 'random' | 'domLike';
+export type TreeKind = 'chain' | 'star' | 'broom' | 'random' | 'domLike' | 'caterpillar' | 'binary';
 
 /** Parent of every node in pre-order for the given shape. */
 function shapedParents(kind: TreeKind, n: number, random: () => number): number[] {
@@ -47,6 +47,9 @@ function shapedParents(kind: TreeKind, n: number, random: () => number): number[
     else if (kind === 'star') parents.push(0);
     else if (kind === 'broom') parents.push(i < n / 2 ? i - 1 : Math.floor(n / 2) - 1);
     else if (kind === 'random') parents.push(Math.floor(random() * i));
+    // A spine of odd nodes, each with one leaf.
+    else if (kind === 'caterpillar') parents.push(i % 2 === 1 ? Math.max(0, i - 2) : i - 1);
+    else if (kind === 'binary') parents.push((i - 1) >> 1);
     else {
       // DOM-like: under the previous node (going deeper), beside one of the last few nodes, or beside the
       // previous one (which, repeated, makes long lists).
@@ -58,11 +61,12 @@ function shapedParents(kind: TreeKind, n: number, random: () => number): number[
   return parents;
 }
 
-/** Trees of 200–400 nodes of several shapes, scores tied or continuous, weights and penalties incl. 0. */
-export function largeProblem(): fc.Arbitrary<SmoothProblem & { kind: TreeKind }> {
+/** Trees of 200–400 nodes (or min … max) of several shapes; scores tied or continuous; weights, penalties incl. 0. */
+export function largeProblem(min = 200, max = 400,
+  kinds: TreeKind[] = ['chain', 'star', 'broom', 'random', 'domLike']): fc.Arbitrary<SmoothProblem & { kind: TreeKind }> {
   return fc.record({
-    kind: fc.constantFrom<TreeKind>('chain', 'star', 'broom', 'random', 'domLike'),
-    n: fc.integer({ min: 200, max: 400 }),
+    kind: fc.constantFrom<TreeKind>(...kinds),
+    n: fc.integer({ min, max }),
     seed: fc.integer(),
     scoreKind: fc.constantFrom('pool', 'continuous', 'bimodal'),
     penaltyScale: fc.constantFrom(0, 0.01, 0.3, 3),

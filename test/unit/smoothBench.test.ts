@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { benchSmoothing, deepSpineTree, domLikeTree } from '../../src/cli/bench/benchSmoothing.ts';
+import {
+  BENCH_SHAPES, benchShapes, benchSmoothing, deepSpineTree, domLikeTree, shapedTree,
+} from '../../src/cli/bench/benchSmoothing.ts';
 import { seededRandom } from '../../src/util/seededRandom.ts';
 import { validateSmoothProblem } from '../../src/smooth/smoothProblem.ts';
 
@@ -30,8 +32,9 @@ describe('benchmark trees', () => {
 
   it('benchSmoothing prints one row per size and confirms the solvers agree', async () => {
     const lines: string[] = [];
-    await benchSmoothing((line) => lines.push(line), [300]);
-    const row = lines.find((l) => l.startsWith('300 '));
+    await benchSmoothing((line) => lines.push(line), [300], [300]);
+    // The DOM-like table's row (the shape table's row for 300 nodes comes first).
+    const row = lines.find((l) => l.startsWith('300 ') && l.includes('('));
     expect(row).toMatch(/ yes \(/);
   });
 });
@@ -44,5 +47,29 @@ describe('deepSpineTree', () => {
     expect(problem.parents[500]).toBe(499);
     expect(maxDepth).toBeGreaterThan(500);
     expect(meanDepth).toBeGreaterThan(400);
+  });
+});
+
+describe('shapedTree and benchShapes', () => {
+  it('builds every shape with n nodes, one root and parents before children', () => {
+    for (const shape of BENCH_SHAPES) {
+      const { problem, maxDepth } = shapedTree(shape, 1001, 5);
+      const shapeOf = validateSmoothProblem(problem);
+      expect(problem.parents.length).toBe(1001);
+      expect(shapeOf.root).toBe(0);
+      for (let i = 1; i < 1001; i++) expect(problem.parents[i]).toBeLessThan(i);
+      if (shape === 'spine') expect(maxDepth).toBe(1000);
+      if (shape === 'star') expect(maxDepth).toBe(1);
+      if (shape === 'caterpillar') expect(maxDepth).toBe(501);
+      if (shape === 'binary') expect(maxDepth).toBe(9);
+      expect(Math.min(...problem.penalties)).toBeGreaterThan(0);
+    }
+  });
+
+  it('prints a time and a ratio per shape and size, and the largest DOM-like time over a sort', async () => {
+    const lines: string[] = [];
+    await benchShapes((line) => lines.push(line), [200, 400], 1);
+    expect(lines.find((l) => l.startsWith('400 '))?.match(/ ms [\d.]+×/g)).toHaveLength(6);
+    expect(lines.at(-1)).toMatch(/sort of 400 random values: [\d.]+ ms; DOM-like 400 nodes \/ sort = [\d.]+×/);
   });
 });

@@ -101,6 +101,63 @@ export function deepSpineTree(n: number, spine: number, seed: number): BenchTree
   };
 }
 
+/** The tree shapes the shape table times, each against a DOM-like tree of the same size. */
+export const BENCH_SHAPES = ['DOM-like', 'spine', 'star', 'caterpillar', 'binary', 'random recursive'] as const;
+export type BenchShape = (typeof BENCH_SHAPES)[number];
+
+/** Parent of every node, in pre-order for every shape but the star (where it does not matter). */
+function shapeParents(shape: Exclude<BenchShape, 'DOM-like'>, n: number, random: () => number): Int32Array {
+  const parents = new Int32Array(n);
+  parents[0] = -1;
+  for (let i = 1; i < n; i++) {
+    if (shape === 'spine') parents[i] = i - 1;
+    else if (shape === 'star') parents[i] = 0;
+    // A spine of odd nodes, each with one leaf (the even node after it).
+    else if (shape === 'caterpillar') parents[i] = i % 2 === 1 ? Math.max(0, i - 2) : i - 1;
+    else if (shape === 'binary') parents[i] = (i - 1) >> 1;
+    else parents[i] = Math.floor(random() * i);
+  }
+  return parents;
+}
+
+/**
+ * A smoothing problem of n nodes of the given shape. Scores, weights and penalties are drawn as in domLikeTree:
+ * template-ness mostly inherited from the parent, bimodal scores, w = 1 + hidden descendants, γ = c·A/max(Aᵢ, 2000)
+ * with a node's area a share of its parent's (0.8–1 for an only child, 0.9 split evenly among several).
+ */
+export function shapedTree(shape: BenchShape, n: number, seed: number, penaltyFactor = 0.01): BenchTree {
+  if (shape === 'DOM-like') return domLikeTree(n, seed, penaltyFactor);
+  const random = seededRandom(seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const pageArea = 1280 * 4000;
+  const parents = shapeParents(shape, n, random);
+  const children = new Int32Array(n);
+  for (let i = 0; i < n; i++) if (parents[i] >= 0) children[parents[i]]++;
+  const scores = new Float64Array(n);
+  const weights = new Float64Array(n);
+  const penalties = new Float64Array(n);
+  const depth = new Int32Array(n);
+  const template = new Uint8Array(n);
+  const area = new Float64Array(n);
+  // Every parent index is below its children's, so one pass in index order sees parents first.
+  for (let i = 0; i < n; i++) {
+    const p = parents[i];
+    depth[i] = p < 0 ? 0 : depth[p] + 1;
+    area[i] = p < 0 ? pageArea : area[p] * (children[p] === 1 ? 0.8 + 0.2 * random() : 0.9 / children[p]);
+    template[i] = p < 0 ? 0 : random() < 0.9 ? template[p] : 1 - template[p];
+    scores[i] = 1 / (1 + Math.exp(-((template[i] ? 2 : -2) + 1.2 * gauss())));
+    weights[i] = random() < 0.7 ? 1 : 1 + Math.floor(-3 * Math.log(1 - random()));
+    penalties[i] = (penaltyFactor * pageArea) / Math.max(area[i], 2000);
+  }
+  let depthSum = 0;
+  let maxDepth = 0;
+  for (let i = 0; i < n; i++) {
+    depthSum += depth[i];
+    maxDepth = Math.max(maxDepth, depth[i]);
+  }
+  return { problem: { parents, scores, weights, penalties }, maxDepth, meanDepth: depthSum / n };
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -123,12 +180,59 @@ function sameCost(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1e-9 * (1 + Math.abs(a));
 }
 
+/** Median time of `runs` calls of `run`, in ms. */
+function medianMs(runs: number, run: () => unknown): number {
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) times.push(timeMs(run).ms);
+  return median(times);
+}
+
+/**
+ * Times smoothTree on every shape of BENCH_SHAPES at each size (median of `runs`, after warm-up), each shape's time
+ * over the DOM-like one of the same size, and the largest DOM-like time over a Float64Array sort of as many values,
+ * timed in the same run: the bars of issue 17 (no shape above 3×, 100k DOM-like within 7× the sort).
+ */
+export async function benchShapes(print: (line: string) => void, sizes: number[] = [3_000, 10_000, 100_000],
+  runs = 5, solve: (problem: SmoothProblem) => unknown = smoothTree): Promise<void> {
+  for (let r = 0; r < 20; r++) solve(domLikeTree(2_000, 2).problem);
+  for (const shape of BENCH_SHAPES) solve(shapedTree(shape, 2_000, 3).problem);
+  print(`smoothTree by tree shape: median of ${runs} runs after warm-up; ratio = time / DOM-like time of the same n.`);
+  print(`nodes    ${BENCH_SHAPES.map((shape) => shape.padStart(17)).join('')}`);
+  let largestDom = NaN;
+  for (const n of sizes) {
+    const cells: string[] = [];
+    let dom = NaN;
+    for (const shape of BENCH_SHAPES) {
+      const { problem } = shapedTree(shape, n, 20070508 + n);
+      const ms = medianMs(runs, () => solve(problem));
+      if (shape === 'DOM-like') dom = ms;
+      cells.push(`${ms.toFixed(1)} ms ${(ms / dom).toFixed(1)}×`.padStart(17));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    largestDom = dom;
+    print(`${String(n).padEnd(8)} ${cells.join('')}`);
+  }
+  const n = sizes[sizes.length - 1];
+  const random = seededRandom(17);
+  const values = new Float64Array(n);
+  const sortTimes: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    for (let i = 0; i < n; i++) values[i] = random();
+    sortTimes.push(timeMs(() => values.sort()).ms);
+  }
+  const sort = median(sortTimes);
+  print(`Float64Array.prototype.sort of ${n} random values: ${sort.toFixed(2)} ms; DOM-like ${n} nodes / sort = ` +
+    `${(largestDom / sort).toFixed(1)}×`);
+}
+
 /**
  * Times the exact fast solver on DOM-like trees and, up to 20k nodes, the dense table twice: in full (table kept for
  * the backtrack, n·m doubles) and cost-only (rows recycled: the same arithmetic without the memory traffic).
  */
 export async function benchSmoothing(print: (line: string) => void,
-  sizes: number[] = [1_000, 5_000, 20_000, 100_000]): Promise<void> {
+  sizes: number[] = [1_000, 5_000, 20_000, 100_000], shapeSizes: number[] = [3_000, 10_000, 100_000]): Promise<void> {
+  await benchShapes(print, shapeSizes);
+  print('');
   print('smoothTree: median of 5 runs (3 at 100k), after 20 warm-up runs on a 2000-node tree;');
   print('memory: largest rise of V8 heap + typed arrays over a run (approximate: the garbage collector may run).');
   print('dense: one run each; "full" keeps the n×m table for the backtrack, "cost" only the rows in use.');

@@ -1,0 +1,141 @@
+import type { GridCurve } from './gridCurve.ts';
+import type { NewSegmentRanges } from './newSegmentRanges.ts';
+
+/**
+ * Ties keep the parent's value (fewer segments): a new segment must beat staying by this fraction of its cost,
+ * which is far above rounding noise and far below any difference the objective can tell.
+ */
+const RELATIVE_TIE = 1e-12;
+
+/*
+ * Turning a node's cost f (its value → the least cost of its subtree) into g, the least cost given its parent's
+ * value v: g(v) = min(f(v), γ + M(v)), M(v) the least f at a score above v (smoothDense says this is the dynamic
+ * program of 000 §4). Let F(v) be the least f at or right of v. Where f = F, g = f. Elsewhere f makes an
+ * excursion: it leaves a level L at some point a, and comes back down to L at a score b, the first right of a where
+ * f is least; F = M = L on (a, b), so g = min(f, L + γ) there: the excursion is capped γ above its level, and a
+ * parent valued in (a, b) where f > L + γ is better off with this node starting a segment at b.
+ *
+ * f turns only a few times on page trees, whatever its size, so the walk goes from turn to turn, right to left:
+ * a turn, the crossing of a level on a monotone stretch and a cap cost O(log m) on a KinkTree. Cut off by a cap,
+ * kinks do not come back, so a node's work is its turns, its caps and the kinks they remove.
+ */
+
+/** Scratch of the walk: an excursion's turns, right to left, and the stretches above a level. */
+class Excursion {
+  tops: number[] = [];
+  topValues: number[] = [];
+  topCount = 0;
+  bottoms: number[] = [];
+  bottomValues: number[] = [];
+  bottomCount = 0;
+  from: number[] = [];
+  to: number[] = [];
+  stretchCount = 0;
+}
+
+const scratch = new Excursion();
+// Plain arrays with a count kept apart: resetting an array's length on every node costs more than the walk.
+const rangeFrom: number[] = [];
+const rangeTo: number[] = [];
+const rangeTarget: number[] = [];
+let rangeCount = 0;
+
+/**
+ * Caps f into g in place and appends to `ranges` the parent values for which the node starts a segment (a node's
+ * rows sorted, as valueGivenParent needs), taking as target the smallest score where f is least above the parent's
+ * value. With `ranges` null (the root), only finds the smallest rank where f is least. Returns that rank.
+ */
+export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ranges: NewSegmentRanges | null):
+  number {
+  const ex = scratch;
+  const last = s.length - 1;
+  rangeCount = 0;
+  let b = last;
+  for (;;) {
+    // Left of b, f keeps falling towards b (or stays level) until the nearest pair where it falls to the right.
+    const k = f.prevPair(b, false);
+    if (k < 0) {
+      b = 0;
+      break;
+    }
+    b = k;
+    const level = f.kinkValue(b);
+    // The excursion left of b: top, bottom, top, … until a bottom at or below the level, or rank 0.
+    ex.topCount = 0;
+    ex.bottomCount = 0;
+    let cur = b;
+    let end = -1; // the kink where f is back at or below the level; -1 when the excursion runs to rank 0
+    for (;;) {
+      const top = f.prevPair(cur, true);
+      if (top < 0) {
+        ex.tops[ex.topCount] = 0;
+        ex.topValues[ex.topCount++] = f.kinkValue(0);
+        break;
+      }
+      ex.tops[ex.topCount] = top;
+      ex.topValues[ex.topCount++] = f.kinkValue(top);
+      const fall = f.prevPair(top, false);
+      const bottom = fall < 0 ? 0 : fall;
+      const value = f.kinkValue(bottom);
+      if (value <= level) {
+        end = bottom;
+        break;
+      }
+      ex.bottoms[ex.bottomCount] = bottom;
+      ex.bottomValues[ex.bottomCount++] = value;
+      if (bottom === 0) break;
+      cur = bottom;
+    }
+    if (ranges !== null) {
+      const cost = penalty + level;
+      stretchesAbove(f, ex, b, end, cost + RELATIVE_TIE * cost);
+      for (let r = 0; r < ex.stretchCount; r++) {
+        rangeFrom[rangeCount] = s[ex.from[r]];
+        rangeTo[rangeCount] = s[ex.to[r] + 1];
+        rangeTarget[rangeCount++] = s[b];
+      }
+      stretchesAbove(f, ex, b, end, cost);
+      for (let r = 0; r < ex.stretchCount; r++) f.cap(ex.from[r], ex.to[r], cost);
+    }
+    if (end < 0) break;
+    b = end;
+  }
+  if (ranges !== null) {
+    const first = ranges.length;
+    for (let r = rangeCount - 1; r >= 0; r--) ranges.add(first, rangeFrom[r], rangeTo[r], rangeTarget[r]);
+  }
+  return b;
+}
+
+/**
+ * The stretches of ranks in the excursion left of b where f > level (level ≥ f(b)), right to left, into ex.from
+ * and ex.to. `end` is the kink where the excursion ends at or below f(b), -1 if it runs to rank 0.
+ */
+function stretchesAbove(f: GridCurve, ex: Excursion, b: number, end: number, level: number): void {
+  ex.stretchCount = 0;
+  const { tops, topValues, bottoms, bottomValues, topCount, bottomCount } = ex;
+  let right = -1; // right end of the stretch being built, -1 when none is open
+  for (let k = 0; k < topCount; k++) {
+    if (topValues[k] <= level) continue;
+    if (right < 0) right = f.lastAbove(tops[k], k === 0 ? b : bottoms[k - 1], level);
+    let left: number;
+    if (k < bottomCount) {
+      // The stretch goes on over a bottom that stays above the level.
+      if (bottomValues[k] > level) continue;
+      left = f.firstAbove(bottoms[k], tops[k], level);
+    } else if (end >= 0) {
+      left = f.firstAbove(end, tops[k], level);
+    } else {
+      // f rises all the way left to rank 0, the top.
+      left = 0;
+    }
+    ex.from[ex.stretchCount] = left;
+    ex.to[ex.stretchCount++] = right;
+    right = -1;
+  }
+  // Open past the last bottom, which is rank 0 and above the level: the stretch runs to rank 0.
+  if (right >= 0) {
+    ex.from[ex.stretchCount] = 0;
+    ex.to[ex.stretchCount++] = right;
+  }
+}

@@ -1,0 +1,474 @@
+import { between } from './breakpoints.ts';
+import { firstRankAbove, lastRankAbove, type GridCurve } from './gridCurve.ts';
+import type { GridKinks } from './gridArray.ts';
+
+/**
+ * Large cost functions (gridCurve.ts) as sparse segment trees over the ranks 0 … m − 1: a node stands for a range of
+ * ranks and exists only if a kink lies in it; a leaf holds a kink's value. All trees share one pool of nodes.
+ *
+ * Why a tree: on a chain of wrappers every node's function holds nearly all scores below it, and copying it at each
+ * node costs n × depth. Here a node adds its own term and its small children with O(log m) work per kink added, and
+ * the walk (excursions.ts) reads values and finds where the function turns or crosses a level in O(log m) each.
+ *
+ * Adding a line to a range of ranks is lazy: a node keeps the pending line as its values at the node's two end
+ * scores, and evaluates it at a child's ends from the nearer end (`between`). Everything added is a piece of a
+ * function ≥ 0, so no value is the small difference of two large ones (which would lose the small values the
+ * comparisons between staying and starting a segment depend on).
+ */
+export class KinkTree {
+  private left = new Int32Array(1024);
+  private right = new Int32Array(1024);
+  /** Ranks of the first and last kink under the node, and their number. */
+  private firstRank = new Int32Array(1024);
+  private lastRank = new Int32Array(1024);
+  private count = new Int32Array(1024);
+  /** Values at the first and last kink, the node's own pending line included. */
+  private firstValue = new Float64Array(1024);
+  private lastValue = new Float64Array(1024);
+  /** Least and greatest slope between consecutive kinks under the node: where to look for a turn. */
+  private minSlope = new Float64Array(1024);
+  private maxSlope = new Float64Array(1024);
+  /** The line still to be added to the children: its values at the node's end scores. */
+  private tagLeft = new Float64Array(1024);
+  private tagRight = new Float64Array(1024);
+  private tagged = new Uint8Array(1024);
+  private used = 1; // node 0 is "none"
+  private free: number[] = [];
+
+  /** The highest rank, m − 1: every tree covers ranks 0 … last. */
+  readonly last: number;
+
+  constructor(private readonly s: Float64Array) {
+    this.last = s.length - 1;
+  }
+
+  /** Kinks in the tree rooted at `root`. */
+  size(root: number): number {
+    return this.count[root];
+  }
+
+  private node(): number {
+    const x = this.free.length > 0 ? this.free.pop()! : this.used++;
+    if (x >= this.left.length) this.grow();
+    this.left[x] = 0;
+    this.right[x] = 0;
+    this.tagged[x] = 0;
+    return x;
+  }
+
+  private grow(): void {
+    const n = 2 * this.left.length;
+    const i32 = (a: Int32Array) => { const b = new Int32Array(n); b.set(a); return b; };
+    const f64 = (a: Float64Array) => { const b = new Float64Array(n); b.set(a); return b; };
+    this.left = i32(this.left);
+    this.right = i32(this.right);
+    this.firstRank = i32(this.firstRank);
+    this.lastRank = i32(this.lastRank);
+    this.count = i32(this.count);
+    this.firstValue = f64(this.firstValue);
+    this.lastValue = f64(this.lastValue);
+    this.minSlope = f64(this.minSlope);
+    this.maxSlope = f64(this.maxSlope);
+    this.tagLeft = f64(this.tagLeft);
+    this.tagRight = f64(this.tagRight);
+    const t = new Uint8Array(n);
+    t.set(this.tagged);
+    this.tagged = t;
+  }
+
+  /** Gives a whole tree's nodes back to the pool. */
+  release(x: number): void {
+    if (x === 0) return;
+    this.release(this.left[x]);
+    this.release(this.right[x]);
+    this.free.push(x);
+  }
+
+  private setLeaf(x: number, rank: number, value: number): void {
+    this.firstRank[x] = rank;
+    this.lastRank[x] = rank;
+    this.count[x] = 1;
+    this.firstValue[x] = value;
+    this.lastValue[x] = value;
+    this.minSlope[x] = Infinity;
+    this.maxSlope[x] = -Infinity;
+  }
+
+  private pull(x: number): void {
+    const a = this.left[x];
+    const b = this.right[x];
+    if (a === 0 || b === 0) {
+      const c = a === 0 ? b : a;
+      this.firstRank[x] = this.firstRank[c];
+      this.lastRank[x] = this.lastRank[c];
+      this.count[x] = this.count[c];
+      this.firstValue[x] = this.firstValue[c];
+      this.lastValue[x] = this.lastValue[c];
+      this.minSlope[x] = this.minSlope[c];
+      this.maxSlope[x] = this.maxSlope[c];
+      return;
+    }
+    const { s } = this;
+    const slope = (this.firstValue[b] - this.lastValue[a]) / (s[this.firstRank[b]] - s[this.lastRank[a]]);
+    this.firstRank[x] = this.firstRank[a];
+    this.lastRank[x] = this.lastRank[b];
+    this.count[x] = this.count[a] + this.count[b];
+    this.firstValue[x] = this.firstValue[a];
+    this.lastValue[x] = this.lastValue[b];
+    this.minSlope[x] = Math.min(this.minSlope[a], this.minSlope[b], slope);
+    this.maxSlope[x] = Math.max(this.maxSlope[a], this.maxSlope[b], slope);
+  }
+
+  /** Adds the line with values yl at s_l and yr at s_r to every kink under x (x covers ranks l … r). */
+  private addLine(x: number, l: number, r: number, yl: number, yr: number): void {
+    const { s } = this;
+    if (l === r) {
+      this.firstValue[x] += yl;
+      this.lastValue[x] = this.firstValue[x];
+      return;
+    }
+    this.firstValue[x] += between(s[l], yl, s[r], yr, s[this.firstRank[x]]);
+    this.lastValue[x] += between(s[l], yl, s[r], yr, s[this.lastRank[x]]);
+    const slope = (yr - yl) / (s[r] - s[l]);
+    this.minSlope[x] += slope;
+    this.maxSlope[x] += slope;
+    this.tagLeft[x] = this.tagged[x] ? this.tagLeft[x] + yl : yl;
+    this.tagRight[x] = this.tagged[x] ? this.tagRight[x] + yr : yr;
+    this.tagged[x] = 1;
+  }
+
+  private push(x: number, l: number, r: number): void {
+    if (!this.tagged[x]) return;
+    this.tagged[x] = 0;
+    const { s } = this;
+    const mid = (l + r) >>> 1;
+    const yl = this.tagLeft[x];
+    const yr = this.tagRight[x];
+    if (this.left[x] !== 0) this.addLine(this.left[x], l, mid, yl, between(s[l], yl, s[r], yr, s[mid]));
+    if (this.right[x] !== 0) this.addLine(this.right[x], mid + 1, r, between(s[l], yl, s[r], yr, s[mid + 1]), yr);
+  }
+
+  /** Sets (or adds) the kink at `rank` to `value`; returns the root. */
+  insert(root: number, rank: number, value: number): number {
+    return this.insertAt(root, 0, this.last, rank, value);
+  }
+
+  private insertAt(x: number, l: number, r: number, rank: number, value: number): number {
+    if (x === 0) x = this.node();
+    if (l === r) {
+      this.setLeaf(x, rank, value);
+      return x;
+    }
+    this.push(x, l, r);
+    const mid = (l + r) >>> 1;
+    // Into a local first: the call may grow the pool, replacing the arrays `this.left[x] = …` would have read.
+    if (rank <= mid) {
+      const child = this.insertAt(this.left[x], l, mid, rank, value);
+      this.left[x] = child;
+    } else {
+      const child = this.insertAt(this.right[x], mid + 1, r, rank, value);
+      this.right[x] = child;
+    }
+    this.pull(x);
+    return x;
+  }
+
+  /** The greatest kink rank ≤ rank, -1 if none. */
+  prevKink(root: number, rank: number): number {
+    let x = root;
+    let l = 0;
+    let r = this.last;
+    // Descend towards `rank`, remembering the last left subtree passed by: its last kink is the answer if the
+    // path finds none.
+    let fallback = -1;
+    while (x !== 0) {
+      if (this.firstRank[x] > rank) return fallback;
+      if (this.lastRank[x] <= rank) return this.lastRank[x];
+      const mid = (l + r) >>> 1;
+      if (rank <= mid) {
+        x = this.left[x];
+        r = mid;
+      } else {
+        if (this.left[x] !== 0) fallback = this.lastRank[this.left[x]];
+        x = this.right[x];
+        l = mid + 1;
+      }
+    }
+    return fallback;
+  }
+
+  /** The least kink rank ≥ rank, -1 if none. */
+  nextKink(root: number, rank: number): number {
+    let x = root;
+    let l = 0;
+    let r = this.last;
+    let fallback = -1;
+    while (x !== 0) {
+      if (this.lastRank[x] < rank) return fallback;
+      if (this.firstRank[x] >= rank) return this.firstRank[x];
+      const mid = (l + r) >>> 1;
+      if (rank > mid) {
+        x = this.right[x];
+        l = mid + 1;
+      } else {
+        if (this.right[x] !== 0) fallback = this.firstRank[this.right[x]];
+        x = this.left[x];
+        r = mid;
+      }
+    }
+    return fallback;
+  }
+
+  /** The value at a kink of the tree. */
+  kinkValue(root: number, rank: number): number {
+    let x = root;
+    let l = 0;
+    let r = this.last;
+    for (;;) {
+      if (x === 0) throw new Error(`kinkValue: no kink at rank ${rank}`);
+      if (this.firstRank[x] === rank) return this.firstValue[x];
+      if (this.lastRank[x] === rank) return this.lastValue[x];
+      this.push(x, l, r);
+      const mid = (l + r) >>> 1;
+      if (rank <= mid) {
+        x = this.left[x];
+        r = mid;
+      } else {
+        x = this.right[x];
+        l = mid + 1;
+      }
+    }
+  }
+
+  /** The value at any rank: on the line between the kinks around it. */
+  valueAt(root: number, rank: number): number {
+    const p = this.prevKink(root, rank);
+    if (p === rank) return this.kinkValue(root, rank);
+    const n = this.nextKink(root, rank);
+    const { s } = this;
+    return between(s[p], this.kinkValue(root, p), s[n], this.kinkValue(root, n), s[rank]);
+  }
+
+  /** Makes `rank` a kink (the function is unchanged); returns the root. */
+  ensureKink(root: number, rank: number): number {
+    if (this.prevKink(root, rank) === rank) return root;
+    return this.insert(root, rank, this.valueAt(root, rank));
+  }
+
+  /** Adds the function given by kinks[start, end) (ranks 0 … m − 1) to the tree; returns the root. */
+  addKinks(root: number, kinks: GridKinks, start: number, end: number): number {
+    return this.merge(root, this.build(kinks, start, end));
+  }
+
+  /** A tree holding kinks[start, end) (sorted ranks); returns its root. */
+  build(kinks: GridKinks, start: number, end: number): number {
+    return this.buildAt(kinks, start, end, 0, this.last);
+  }
+
+  private buildAt(kinks: GridKinks, start: number, end: number, l: number, r: number): number {
+    if (start === end) return 0;
+    const x = this.node();
+    if (l === r) {
+      this.setLeaf(x, l, kinks.value[start]);
+      return x;
+    }
+    const mid = (l + r) >>> 1;
+    let split = start;
+    while (split < end && kinks.rank[split] <= mid) split++;
+    const a = this.buildAt(kinks, start, split, l, mid);
+    const b = this.buildAt(kinks, split, end, mid + 1, r);
+    this.left[x] = a;
+    this.right[x] = b;
+    this.pull(x);
+    return x;
+  }
+
+  /**
+   * The sum of two trees (both over ranks 0 … m − 1, each with kinks at 0 and m − 1), in one walk over the nodes
+   * they share: where one has no kink, it is a line there, added to the other lazily. Consumes both; returns the
+   * sum's root.
+   */
+  merge(x: number, y: number): number {
+    return this.mergeAt(x, y, 0, this.last, -1, 0, -1, 0, -1, 0, -1, 0);
+  }
+
+  /**
+   * x and y cover ranks l … r; (xp, xpv) and (xn, xnv) are the kinks of x's function just outside the range
+   * (-1 when none is needed), likewise for y.
+   */
+  private mergeAt(x: number, y: number, l: number, r: number, xp: number, xpv: number, xn: number, xnv: number,
+    yp: number, ypv: number, yn: number, ynv: number): number {
+    const { s } = this;
+    if (y === 0) {
+      if (x !== 0) {
+        this.addLine(x, l, r, between(s[yp], ypv, s[yn], ynv, s[l]), between(s[yp], ypv, s[yn], ynv, s[r]));
+      }
+      return x;
+    }
+    if (x === 0) {
+      this.addLine(y, l, r, between(s[xp], xpv, s[xn], xnv, s[l]), between(s[xp], xpv, s[xn], xnv, s[r]));
+      return y;
+    }
+    if (l === r) {
+      this.setLeaf(x, l, this.firstValue[x] + this.firstValue[y]);
+      this.free.push(y);
+      return x;
+    }
+    this.push(x, l, r);
+    this.push(y, l, r);
+    const mid = (l + r) >>> 1;
+    const xa = this.left[x];
+    const xb = this.right[x];
+    const ya = this.left[y];
+    const yb = this.right[y];
+    // Each side's kinks next to the halves, read before either half is summed.
+    const xMidLeft = xa !== 0 ? this.lastRank[xa] : xp;
+    const xMidLeftValue = xa !== 0 ? this.lastValue[xa] : xpv;
+    const xMidRight = xb !== 0 ? this.firstRank[xb] : xn;
+    const xMidRightValue = xb !== 0 ? this.firstValue[xb] : xnv;
+    const yMidLeft = ya !== 0 ? this.lastRank[ya] : yp;
+    const yMidLeftValue = ya !== 0 ? this.lastValue[ya] : ypv;
+    const yMidRight = yb !== 0 ? this.firstRank[yb] : yn;
+    const yMidRightValue = yb !== 0 ? this.firstValue[yb] : ynv;
+    const a = this.mergeAt(xa, ya, l, mid, xp, xpv, xMidRight, xMidRightValue, yp, ypv, yMidRight, yMidRightValue);
+    const b = this.mergeAt(xb, yb, mid + 1, r, xMidLeft, xMidLeftValue, xn, xnv, yMidLeft, yMidLeftValue, yn, ynv);
+    this.left[x] = a;
+    this.right[x] = b;
+    this.free.push(y);
+    this.pull(x);
+    return x;
+  }
+
+  /** Appends the tree's kinks, in order, to out. */
+  appendKinks(root: number, out: GridKinks): void {
+    out.reserve(this.count[root]);
+    this.appendAt(root, 0, this.last, out);
+  }
+
+  private appendAt(x: number, l: number, r: number, out: GridKinks): void {
+    if (x === 0) return;
+    if (l === r) {
+      out.rank[out.length] = l;
+      out.value[out.length++] = this.firstValue[x];
+      return;
+    }
+    this.push(x, l, r);
+    const mid = (l + r) >>> 1;
+    this.appendAt(this.left[x], l, mid, out);
+    this.appendAt(this.right[x], mid + 1, r, out);
+  }
+
+  /** Removes the kinks of ranks j1 … j2; returns the root (0 if none are left). */
+  removeKinks(root: number, j1: number, j2: number): number {
+    return this.removeAt(root, 0, this.last, j1, j2);
+  }
+
+  private removeAt(x: number, l: number, r: number, j1: number, j2: number): number {
+    if (x === 0 || this.lastRank[x] < j1 || this.firstRank[x] > j2) return x;
+    if (j1 <= l && r <= j2) {
+      this.release(x);
+      return 0;
+    }
+    this.push(x, l, r);
+    const mid = (l + r) >>> 1;
+    this.left[x] = this.removeAt(this.left[x], l, mid, j1, j2);
+    this.right[x] = this.removeAt(this.right[x], mid + 1, r, j1, j2);
+    if (this.left[x] === 0 && this.right[x] === 0) {
+      this.free.push(x);
+      return 0;
+    }
+    this.pull(x);
+    return x;
+  }
+
+  /** GridCurve.prevPair on the tree rooted at `root`. */
+  prevPair(root: number, rank: number, rising: boolean): number {
+    return this.prevPairAt(root, 0, this.last, rank, rising);
+  }
+
+  private prevPairAt(x: number, l: number, r: number, rank: number, rising: boolean): number {
+    if (x === 0 || this.count[x] < 2 || this.firstRank[x] >= rank) return -1;
+    // Wholly left of `rank`: skip if no slope under x has the sign looked for.
+    if (this.lastRank[x] <= rank && !(rising ? this.maxSlope[x] > 0 : this.minSlope[x] < 0)) return -1;
+    this.push(x, l, r);
+    const mid = (l + r) >>> 1;
+    const a = this.left[x];
+    const b = this.right[x];
+    const inRight = this.prevPairAt(b, mid + 1, r, rank, rising);
+    if (inRight >= 0) return inRight;
+    if (a !== 0 && b !== 0 && this.firstRank[b] <= rank) {
+      const step = this.firstValue[b] - this.lastValue[a];
+      if (rising ? step > 0 : step < 0) return this.firstRank[b];
+    }
+    return this.prevPairAt(a, l, mid, rank, rising);
+  }
+
+  /**
+   * The first kink of ranks in (from, to] whose value is above `level` (`above`) or at most `level` (not
+   * `above`), on a stretch where the values do not fall (above) or do not rise (not above); -1 if none.
+   */
+  firstKink(root: number, from: number, to: number, level: number, above: boolean): number {
+    return this.firstKinkAt(root, 0, this.last, from, to, level, above);
+  }
+
+  private firstKinkAt(x: number, l: number, r: number, from: number, to: number, level: number,
+    above: boolean): number {
+    if (x === 0 || this.lastRank[x] <= from || this.firstRank[x] > to) return -1;
+    if (from < this.firstRank[x] && this.lastRank[x] <= to) {
+      // Wholly inside the stretch: its last kink is its highest (above) or lowest (not above).
+      const v = this.lastValue[x];
+      if (above ? v <= level : v > level) return -1;
+      if (l === r) return l;
+    }
+    this.push(x, l, r);
+    const mid = (l + r) >>> 1;
+    const inLeft = this.firstKinkAt(this.left[x], l, mid, from, to, level, above);
+    return inLeft >= 0 ? inLeft : this.firstKinkAt(this.right[x], mid + 1, r, from, to, level, above);
+  }
+}
+
+/** One tree of the pool seen as a GridCurve; `root` follows the changes the walk makes. */
+export class KinkTreeCurve implements GridCurve {
+  constructor(private readonly tree: KinkTree, private readonly s: Float64Array, public root: number) {}
+
+  kinkValue(rank: number): number {
+    return this.tree.kinkValue(this.root, rank);
+  }
+
+  prevPair(rank: number, rising: boolean): number {
+    return this.tree.prevPair(this.root, rank, rising);
+  }
+
+  lastAbove(from: number, to: number, level: number): number {
+    const { tree, root } = this;
+    const k = this.orEnd(tree.firstKink(root, from, to, level, false), to);
+    const p = tree.prevKink(root, k - 1);
+    return lastRankAbove(this.s, p, tree.kinkValue(root, p), k, tree.kinkValue(root, k), level);
+  }
+
+  firstAbove(from: number, to: number, level: number): number {
+    const { tree, root } = this;
+    const k = this.orEnd(tree.firstKink(root, from, to, level, true), to);
+    const p = tree.prevKink(root, k - 1);
+    return firstRankAbove(this.s, p, tree.kinkValue(root, p), k, tree.kinkValue(root, k), level);
+  }
+
+  /**
+   * A value read through a node's summary may differ in the last bit from the same value read at its leaf (a pending
+   * line is evaluated at different points): when the search finds no kink across the level, the stretch's end is
+   * the one that crossed it when the walk read it.
+   */
+  private orEnd(kink: number, end: number): number {
+    return kink < 0 ? end : kink;
+  }
+
+  cap(j1: number, j2: number, level: number): void {
+    const { tree } = this;
+    let root = this.root;
+    if (j1 > 0) root = tree.ensureKink(root, j1 - 1);
+    if (j2 < tree.last) root = tree.ensureKink(root, j2 + 1);
+    root = tree.removeKinks(root, j1, j2);
+    root = tree.insert(root, j1, level);
+    this.root = tree.insert(root, j2, level);
+  }
+}

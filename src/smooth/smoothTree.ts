@@ -1,0 +1,191 @@
+import { smoothResultOf, validateSmoothProblem, type SmoothProblem, type SmoothResult } from './smoothProblem.ts';
+import { distinctScores } from './distinctScores.ts';
+import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from './gridArray.ts';
+import { KinkTree, KinkTreeCurve } from './kinkTree.ts';
+import { capExcursions } from './excursions.ts';
+import { NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
+
+/**
+ * Functions with more kinks than this live in the KinkTree; smaller ones are plain sorted arrays, cheaper to add and
+ * to walk when they are that small (most nodes of a page are leaves or hold a few leaves).
+ */
+const ARRAY_KINKS = 1024;
+
+/**
+ * Exact regularized tree isotonic regression (000 §4, L1, node weights and penalties): the dynamic program of
+ * smoothDense, but each node's subtree cost f_i is kept as a line through the m scores given by its kinks only, and
+ * turned into the cost given the parent by capping its excursions (excursions.ts), not by a pass over all of it.
+ * A node's children are added into the largest child's function (small into large: a kink moves O(log n) times),
+ * so a chain of wrappers costs O(n log m) rather than n × depth. Memory is the unfinished children's functions plus,
+ * per node, the few ranges of parent values where it starts a segment.
+ */
+export function smoothTree(problem: SmoothProblem): SmoothResult {
+  return smoothTreeWithArrayLimit(problem, ARRAY_KINKS);
+}
+
+/**
+ * smoothTree with functions of more than `arrayKinks` kinks kept in the KinkTree: the results are the same for any
+ * limit (up to the last bit of a tie), which the tests check by forcing every function into the tree (limit 0).
+ */
+export function smoothTreeWithArrayLimit(problem: SmoothProblem, arrayKinks: number): SmoothResult {
+  const { childStart, childList, topDown, root } = validateSmoothProblem(problem);
+  const { parents, scores, weights, penalties } = problem;
+  const n = scores.length;
+  const s = distinctScores(scores);
+  if (s.length === 1) return smoothResultOf(problem, new Float64Array(n).fill(s[0]));
+  const rank = ranksOf(scores, s);
+
+  // g of the children not yet summed into their parent: small ones as ranges of this stack (children come before
+  // parents in reversed pre-order, and a subtree is processed as one block, so when node i comes up the arrays of
+  // its children are exactly the ranges on top), large ones as trees of the pool.
+  const pending = new GridKinks(1024);
+  const pendingFrom = new Int32Array(n);
+  const pendingTo = new Int32Array(n);
+  const treeOf = new Int32Array(n);
+  const tree = new KinkTree(s);
+  const large = new KinkTreeCurve(tree, s, 0);
+  const small = new GridArray(s);
+  const own = new GridKinks(4);
+  const sum = new PairwiseGridSum(s);
+  const ranges = new NewSegmentRanges();
+  const rangesFrom = new Int32Array(n);
+  const rangesTo = new Int32Array(n);
+  let best = 0;
+
+  for (let k = n - 1; k >= 0; k--) {
+    const i = topDown[k];
+    own.length = 0;
+    appendOwnTerm(own, s, rank[i], weights === undefined ? 1 : weights[i]);
+    let biggest = -1;
+    let firstPending = pending.length;
+    for (let e = childStart[i]; e < childStart[i + 1]; e++) {
+      const c = childList[e];
+      if (treeOf[c] !== 0) {
+        if (biggest < 0 || tree.size(treeOf[c]) > tree.size(treeOf[biggest])) biggest = c;
+      } else {
+        firstPending = Math.min(firstPending, pendingFrom[c]);
+      }
+    }
+    let isLarge = true;
+    if (biggest >= 0) {
+      let r = tree.addKinks(treeOf[biggest], own, 0, own.length);
+      for (let e = childStart[i]; e < childStart[i + 1]; e++) {
+        const c = childList[e];
+        if (c === biggest) continue;
+        r = treeOf[c] === 0 ? tree.addKinks(r, pending, pendingFrom[c], pendingTo[c]) : tree.merge(r, treeOf[c]);
+      }
+      large.root = r;
+    } else {
+      sum.start(own);
+      for (let e = childStart[i]; e < childStart[i + 1]; e++) {
+        const c = childList[e];
+        sum.add(pending, pendingFrom[c], pendingTo[c]);
+      }
+      small.kinks.length = 0;
+      sum.finishInto(small.kinks);
+      if (small.kinks.length > arrayKinks) {
+        large.root = tree.build(small.kinks, 0, small.kinks.length);
+      } else {
+        isLarge = false;
+      }
+    }
+    pending.length = firstPending;
+    const curve = isLarge ? large : small;
+    if (i === root) {
+      best = capExcursions(curve, s, 0, null);
+      break;
+    }
+    rangesFrom[i] = ranges.length;
+    capExcursions(curve, s, penalties[i], ranges);
+    rangesTo[i] = ranges.length;
+    if (isLarge) {
+      treeOf[i] = large.root;
+    } else {
+      pendingFrom[i] = pending.length;
+      const { rank: r, value: v, length } = small.kinks;
+      pending.reserve(length);
+      for (let j = 0; j < length; j++) pending.push(r[j], v[j]);
+      pendingTo[i] = pending.length;
+    }
+  }
+
+  // Top-down: the root takes its best score, each child keeps its parent's value or starts a segment.
+  const values = new Float64Array(n);
+  values[root] = s[best];
+  for (let k = 1; k < n; k++) {
+    const c = topDown[k];
+    values[c] = valueGivenParent(ranges, rangesFrom[c], rangesTo[c], values[parents[c]]);
+  }
+  return smoothResultOf(problem, values);
+}
+
+/** The rank of each score among the sorted distinct scores s. */
+function ranksOf(scores: ArrayLike<number>, s: Float64Array): Int32Array {
+  const rank = new Int32Array(scores.length);
+  for (let i = 0; i < scores.length; i++) {
+    let lo = 0;
+    let hi = s.length - 1;
+    const x = scores[i];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (s[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    rank[i] = lo;
+  }
+  return rank;
+}
+
+/**
+ * The sum of a node's own term and its children's small functions, merged in pairs so that a node with k children
+ * costs N·log k rather than N·k. Two scratch buffers take turns holding the partial sums.
+ */
+class PairwiseGridSum {
+  private readonly scratch = [new GridKinks(1024), new GridKinks(1024)];
+  // The terms to add, as ranges of buffers; reused from node to node, as is everything here.
+  private buffers: GridKinks[] = [];
+  private from: number[] = [];
+  private to: number[] = [];
+  private count = 0;
+
+  constructor(private readonly s: Float64Array) {}
+
+  start(own: GridKinks): void {
+    this.count = 0;
+    this.add(own, 0, own.length);
+  }
+
+  add(buffer: GridKinks, from: number, to: number): void {
+    this.buffers[this.count] = buffer;
+    this.from[this.count] = from;
+    this.to[this.count++] = to;
+  }
+
+  finishInto(dst: GridKinks): void {
+    const { buffers, from, to, s } = this;
+    let round = 0;
+    while (this.count > 2) {
+      // Each round writes into the scratch buffer the previous round did not write, so its inputs stay intact;
+      // term t/2 of the next round overwrites term t only after reading it.
+      const out = this.scratch[round++ % 2];
+      out.length = 0;
+      let kept = 0;
+      for (let t = 0; t < this.count; t += 2) {
+        const start = out.length;
+        if (t + 1 === this.count) copyKinks(out, buffers[t], from[t], to[t]);
+        else appendGridSum(out, s, buffers[t], from[t], to[t], buffers[t + 1], from[t + 1], to[t + 1]);
+        buffers[kept] = out;
+        from[kept] = start;
+        to[kept++] = out.length;
+      }
+      this.count = kept;
+    }
+    if (this.count === 1) copyKinks(dst, buffers[0], from[0], to[0]);
+    else appendGridSum(dst, s, buffers[0], from[0], to[0], buffers[1], from[1], to[1]);
+  }
+}
+
+function copyKinks(dst: GridKinks, src: GridKinks, start: number, end: number): void {
+  dst.reserve(end - start);
+  for (let i = start; i < end; i++) dst.push(src.rank[i], src.value[i]);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { smoothTree, smoothTreeWithArrayLimit } from '../../src/smooth/smoothTree.ts';
+import { smoothTreeBySubtree } from '../../src/smooth/smoothTreeBySubtree.ts';
+import { smoothDense } from '../../src/smooth/smoothDense.ts';
+import { smoothingCost, type SmoothProblem, type SmoothResult } from '../../src/smooth/smoothProblem.ts';
+import { bruteForceCost, sortedUnique } from './smoothBruteForce.ts';
+import { extremeProblem, largeProblem, smallProblem, type TreeKind } from './smoothArbitraries.ts';
+
+const SHAPES: TreeKind[] = ['chain', 'caterpillar', 'star', 'binary', 'random', 'domLike'];
+
+/** Every function in the KinkTree (limit 0) or in arrays (no limit): the two paths of smoothTree. */
+const byTree = (problem: SmoothProblem) => smoothTreeWithArrayLimit(problem, 0);
+const byArrays = (problem: SmoothProblem) => smoothTreeWithArrayLimit(problem, Infinity);
+
+function near(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * (1 + Math.abs(b));
+}
+
+/**
+ * Same values and segments as the previous solver (smoothTreeBySubtree), or — where the two break a tie that
+ * rounding decides (two choices whose costs differ in the last bits) — the same cost.
+ */
+function sameResult(a: SmoothResult, b: SmoothResult): void {
+  if (Array.from(a.values).join() === Array.from(b.values).join()) {
+    expect(Array.from(a.segments)).toEqual(Array.from(b.segments));
+  } else {
+    expect(Math.abs(a.cost - b.cost)).toBeLessThanOrEqual(1e-12 * (1 + Math.abs(b.cost)));
+  }
+}
+
+describe('smoothTree on spines, caterpillars, stars and binary trees', () => {
+  it('matches the dense table on shapes of 30–120 nodes, through the tree and through arrays', () => {
+    fc.assert(
+      fc.property(largeProblem(30, 120, SHAPES), (problem) => {
+        const dense = smoothDense(problem).cost;
+        expect(near(byTree(problem).cost, dense)).toBe(true);
+        expect(near(byArrays(problem).cost, dense)).toBe(true);
+        expect(near(smoothTree(problem).cost, dense)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('matches the dense table on shapes of 200–400 nodes', () => {
+    fc.assert(
+      fc.property(largeProblem(200, 400, SHAPES), (problem) => {
+        expect(near(byTree(problem).cost, smoothDense(problem).cost)).toBe(true);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('reaches the brute-force optimum on small trees, every function in the tree', () => {
+    fc.assert(
+      fc.property(smallProblem(8), (problem) => {
+        expect(byTree(problem).cost).toBeCloseTo(bruteForceCost(problem, sortedUnique(problem.scores)), 9);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('stays exact with awkward numbers through the tree', () => {
+    fc.assert(
+      fc.property(extremeProblem(), (problem) => {
+        expect(near(byTree(problem).cost, smoothDense(problem).cost)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives the previous solver\'s values and segments (ties decided by rounding aside)', () => {
+    fc.assert(
+      fc.property(fc.oneof(smallProblem(12), largeProblem(30, 200, SHAPES)), (problem) => {
+        const previous = smoothTreeBySubtree(problem);
+        const result = byTree(problem);
+        expect(result.cost).toBe(smoothingCost(problem, result.values));
+        sameResult(result, previous);
+        sameResult(byArrays(problem), previous);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from '../../src/smooth/gridArray.ts';
+import { KinkTree, KinkTreeCurve } from '../../src/smooth/kinkTree.ts';
+import { capExcursions } from '../../src/smooth/excursions.ts';
+import { NewSegmentRanges } from '../../src/smooth/newSegmentRanges.ts';
+import { firstRankAbove, lastRankAbove } from '../../src/smooth/gridCurve.ts';
+import { seededRandom } from '../../src/util/seededRandom.ts';
+
+const s = Float64Array.from({ length: 9 }, (_, j) => j / 8);
+
+function kinksOf(k: GridKinks): Array<[number, number]> {
+  return Array.from({ length: k.length }, (_, i) => [k.rank[i], k.value[i]]);
+}
+
+function own(rank: number, w: number): GridKinks {
+  const k = new GridKinks(1);
+  appendOwnTerm(k, s, rank, w);
+  return k;
+}
+
+describe('grid functions as arrays', () => {
+  it('appendOwnTerm is w·|s_r − v| by its kinks', () => {
+    expect(kinksOf(own(2, 2))).toEqual([[0, 0.5], [2, 0], [8, 1.5]]);
+    expect(kinksOf(own(0, 1))).toEqual([[0, 0], [8, 1]]);
+  });
+
+  it('appendGridSum adds on the union of kinks', () => {
+    const sum = new GridKinks(1);
+    const a = own(2, 1);
+    const b = own(6, 1);
+    appendGridSum(sum, s, a, 0, a.length, b, 0, b.length);
+    expect(kinksOf(sum)).toEqual([[0, 1], [2, 0.5], [6, 0.5], [8, 1]]);
+  });
+
+  it('the rank searches bisect a line for where it crosses a level', () => {
+    // The line from (s_0, 0) to (s_8, 8) crosses 2.5 between s_2 and s_3.
+    expect(firstRankAbove(s, 0, 0, 8, 8, 2.5)).toBe(3);
+    expect(lastRankAbove(s, 0, 8, 8, 0, 2.5)).toBe(5);
+  });
+});
+
+describe('KinkTree', () => {
+  it('holds the same function as the arrays it is built from and summed with', () => {
+    const random = seededRandom(3);
+    const tree = new KinkTree(s);
+    let root = tree.build(own(4, 1), 0, 3);
+    const sum = own(4, 1);
+    for (let t = 0; t < 20; t++) {
+      const term = own(Math.floor(random() * 9), 1 + Math.floor(random() * 3));
+      root = t % 2 === 0
+        ? tree.addKinks(root, term, 0, term.length)
+        : tree.merge(root, tree.build(term, 0, term.length));
+      const next = new GridKinks(1);
+      appendGridSum(next, s, sum, 0, sum.length, term, 0, term.length);
+      sum.length = 0;
+      for (let i = 0; i < next.length; i++) sum.push(next.rank[i], next.value[i]);
+    }
+    const out = new GridKinks(1);
+    tree.appendKinks(root, out);
+    expect(out.length).toBe(sum.length);
+    kinksOf(sum).forEach(([rank, value], i) => {
+      expect(out.rank[i]).toBe(rank);
+      expect(out.value[i]).toBeCloseTo(value, 12);
+      expect(tree.valueAt(root, rank)).toBeCloseTo(value, 12);
+    });
+    expect(tree.size(root)).toBe(sum.length);
+  });
+
+  it('finds turns, crossings and caps as the array does', () => {
+    // Two basins (ranks 2 and 6) with a hill between (rank 4), as a capped cost looks; built from kinks directly.
+    const kinks = new GridKinks(1);
+    [[0, 2], [2, 0.5], [4, 1.5], [6, 0.25], [8, 2]].forEach(([r, v]) => kinks.push(r, v));
+    const tree = new KinkTree(s);
+    const asTree = new KinkTreeCurve(tree, s, tree.build(kinks, 0, kinks.length));
+    const asArray = new GridArray(s);
+    for (let i = 0; i < kinks.length; i++) asArray.kinks.push(kinks.rank[i], kinks.value[i]);
+    for (const f of [asTree, asArray]) {
+      expect(f.prevPair(8, false)).toBe(6);
+      expect(f.prevPair(6, true)).toBe(4);
+      expect(f.prevPair(4, false)).toBe(2);
+      expect(f.firstAbove(2, 4, 0.9)).toBe(3);
+      expect(f.lastAbove(4, 6, 1)).toBe(4);
+    }
+    const treeRanges = new NewSegmentRanges();
+    const arrayRanges = new NewSegmentRanges();
+    // γ = 0.5: the hill (1.5) is more than γ above the level 0.25 at rank 6, so it is capped at 0.75, and a parent
+    // valued where the hill stands (ranks 3–5) is better off with a segment at s_6.
+    expect(capExcursions(asTree, s, 0.5, treeRanges)).toBe(6);
+    expect(capExcursions(asArray, s, 0.5, arrayRanges)).toBe(6);
+    expect(Array.from(treeRanges.from.subarray(0, treeRanges.length))).toEqual(
+      Array.from(arrayRanges.from.subarray(0, arrayRanges.length)));
+    expect(treeRanges.target[0]).toBe(s[6]);
+    const out = new GridKinks(1);
+    tree.appendKinks(asTree.root, out);
+    expect(kinksOf(out)).toEqual(kinksOf(asArray.kinks));
+    expect(asArray.kinkValue(4)).toBe(0.75);
+  });
+});
