@@ -4,12 +4,16 @@ import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from './gridArray.
 import { KinkTree, KinkTreeCurve } from './kinkTree.ts';
 import { capExcursions } from './excursions.ts';
 import { NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
+import { smoothTreeBySubtree } from './smoothTreeBySubtree.ts';
 
 /**
  * Functions with more kinks than this live in the KinkTree; smaller ones are plain sorted arrays, cheaper to add and
  * to walk when they are that small (most nodes of a page are leaves or hold a few leaves).
  */
 const ARRAY_KINKS = 1024;
+
+/** Up to this mean depth smoothTree hands the problem to smoothTreeBySubtree (see smoothTree). */
+const SHALLOW_MEAN_DEPTH = 64;
 
 /**
  * Exact regularized tree isotonic regression (000 §4, L1, node weights and penalties): the dynamic program of
@@ -20,7 +24,19 @@ const ARRAY_KINKS = 1024;
  * per node, the few ranges of parent values where it starts a segment.
  */
 export function smoothTree(problem: SmoothProblem): SmoothResult {
-  return smoothTreeWithArrayLimit(problem, ARRAY_KINKS);
+  const { topDown } = validateSmoothProblem(problem);
+  // smoothTreeBySubtree's work is the sum of the nodes' depths, with a smaller constant than the walk here: on
+  // shallow trees (page trees) it is the faster one, on deep ones (chains of wrappers) this one is.
+  const depth = new Int32Array(problem.parents.length);
+  let depthSum = 0;
+  for (let k = 1; k < topDown.length; k++) {
+    const c = topDown[k];
+    depth[c] = depth[problem.parents[c]] + 1;
+    depthSum += depth[c];
+  }
+  return depthSum <= SHALLOW_MEAN_DEPTH * topDown.length
+    ? smoothTreeBySubtree(problem)
+    : smoothTreeWithArrayLimit(problem, ARRAY_KINKS);
 }
 
 /**
