@@ -8,9 +8,8 @@
  * repairs only the branches it cut (orphan adoption). The implementation follows Kolmogorov's maxflow-v3 (active-node
  * FIFO, distance/time-stamp heuristic when adopting), plus two greedy passes first that push the paths s → u → v → t
  * and s → u → x → v → t directly: a node leaning to the source tied to one leaning to the sink, directly or through
- * one node, are the commonest paths in these graphs (on the bench's largest pages about half of what BK would
- * otherwise augment), and each would cost an augmentation and its orphan repairs. Everything is in typed arrays that
- * `reset` keeps, since a page runs 65 moves on graphs of about the same size.
+ * one node, are the commonest paths in these graphs, and each would cost an augmentation and its orphan repairs.
+ * Everything is in typed arrays that `reset` keeps, since a page runs 65 moves on graphs of about the same size.
  *
  * Terminal edges are not arcs: each node holds its net terminal capacity (source minus sink, after pushing the
  * common part straight through), as in Kolmogorov's code. Capacities may be `Infinity` (hard constraints); the flow is
