@@ -59,7 +59,7 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
       break;
     }
     b = k;
-    const level = f.kinkValue(b);
+    const level = f.pairValue;
     // The excursion left of b: top, bottom, top, … until a bottom at or below the level, or rank 0.
     ex.topCount = 0;
     ex.bottomCount = 0;
@@ -73,10 +73,10 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
         break;
       }
       ex.tops[ex.topCount] = top;
-      ex.topValues[ex.topCount++] = f.kinkValue(top);
+      ex.topValues[ex.topCount++] = f.pairValue;
       const fall = f.prevPair(top, false);
       const bottom = fall < 0 ? 0 : fall;
-      const value = f.kinkValue(bottom);
+      const value = fall < 0 ? f.kinkValue(0) : f.pairValue;
       if (value <= level) {
         end = bottom;
         break;

@@ -96,10 +96,15 @@ export class GridArray implements GridCurve {
     return this.kinks.value[this.indexAtOrBefore(rank)];
   }
 
+  pairValue = NaN;
+
   prevPair(rank: number, rising: boolean): number {
     const { rank: r, value: v } = this.kinks;
     for (let i = this.indexAtOrBefore(rank); i > 0; i--) {
-      if (rising ? v[i] > v[i - 1] : v[i] < v[i - 1]) return r[i];
+      if (rising ? v[i] > v[i - 1] : v[i] < v[i - 1]) {
+        this.pairValue = v[i];
+        return r[i];
+      }
     }
     return -1;
   }

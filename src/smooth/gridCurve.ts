@@ -13,9 +13,14 @@ export interface GridCurve {
   kinkValue(rank: number): number;
   /**
    * The right end k2 of the nearest pair of consecutive kinks (k1, k2) with k2 ≤ rank where the function rises
-   * (f(k2) > f(k1), `rising`) or falls (f(k2) < f(k1)); -1 if there is none.
+   * (f(k2) > f(k1), `rising`) or falls (f(k2) < f(k1)); -1 if there is none. Leaves f(k2) in pairValue.
    */
   prevPair(rank: number, rising: boolean): number;
+  /**
+   * The value at the kink the last prevPair returned: the search passes it, and reading it again would cost another
+   * descent of a KinkTree.
+   */
+  pairValue: number;
   /** On a stretch from kink `from` to kink `to` where f does not rise, f(from) > level ≥ f(to): the last rank with
    * f > level. */
   lastAbove(from: number, to: number, level: number): number;

@@ -255,9 +255,42 @@ export class KinkTree {
     return this.insert(root, rank, this.valueAt(root, rank));
   }
 
-  /** Adds the function given by kinks[start, end) (ranks 0 … m − 1) to the tree; returns the root. */
+  /**
+   * Adds the function given by kinks[start, end) (ranks 0 … m − 1) to the tree; returns the root. In place rather
+   * than by building a tree of the kinks and merging it: a node's own term and its leaf children are a few kinks,
+   * and the merge would walk three paths per kink and allocate a node on each step of them.
+   */
   addKinks(root: number, kinks: GridKinks, start: number, end: number): number {
-    return this.merge(root, this.build(kinks, start, end));
+    for (let k = start; k < end; k++) root = this.ensureKink(root, kinks.rank[k]);
+    this.addKinksAt(root, 0, this.last, kinks, start, end - 1);
+    return root;
+  }
+
+  /**
+   * Adds the function to the kinks under x, which covers ranks l … r: lo is the function's last kink at or before l,
+   * hi its first at or after r, so those strictly between lie inside the range.
+   */
+  private addKinksAt(x: number, l: number, r: number, kinks: GridKinks, lo: number, hi: number): void {
+    if (x === 0) return;
+    const { rank, value } = kinks;
+    if (hi - lo <= 1) {
+      // No kink of the function inside: it is a line on the whole range.
+      const { s } = this;
+      const x0 = s[rank[lo]];
+      const x1 = s[rank[hi]];
+      this.addLine(x, l, r, between(x0, value[lo], x1, value[hi], s[l]), between(x0, value[lo], x1, value[hi], s[r]));
+      return;
+    }
+    this.push(x, l, r);
+    const mid = (l + r) >>> 1;
+    let leftHi = lo + 1;
+    while (rank[leftHi] < mid) leftHi++;
+    let rightLo = leftHi;
+    while (rightLo < hi && rank[rightLo + 1] <= mid + 1) rightLo++;
+    if (rank[rightLo] > mid + 1) rightLo--;
+    this.addKinksAt(this.left[x], l, mid, kinks, lo, leftHi);
+    this.addKinksAt(this.right[x], mid + 1, r, kinks, rightLo, hi);
+    this.pull(x);
   }
 
   /** A tree holding kinks[start, end) (sorted ranks); returns its root. */
@@ -381,7 +414,10 @@ export class KinkTree {
     return x;
   }
 
-  /** GridCurve.prevPair on the tree rooted at `root`. */
+  /** The value at the kink the last prevPair returned. */
+  pairValue = NaN;
+
+  /** GridCurve.prevPair on the tree rooted at `root`; leaves the value at the kink found in pairValue. */
   prevPair(root: number, rank: number, rising: boolean): number {
     return this.prevPairAt(root, 0, this.last, rank, rising);
   }
@@ -398,7 +434,10 @@ export class KinkTree {
     if (inRight >= 0) return inRight;
     if (a !== 0 && b !== 0 && this.firstRank[b] <= rank) {
       const step = this.firstValue[b] - this.lastValue[a];
-      if (rising ? step > 0 : step < 0) return this.firstRank[b];
+      if (rising ? step > 0 : step < 0) {
+        this.pairValue = this.firstValue[b];
+        return this.firstRank[b];
+      }
     }
     return this.prevPairAt(a, l, mid, rank, rising);
   }
@@ -435,8 +474,12 @@ export class KinkTreeCurve implements GridCurve {
     return this.tree.kinkValue(this.root, rank);
   }
 
+  pairValue = NaN;
+
   prevPair(rank: number, rising: boolean): number {
-    return this.tree.prevPair(this.root, rank, rising);
+    const k = this.tree.prevPair(this.root, rank, rising);
+    this.pairValue = this.tree.pairValue;
+    return k;
   }
 
   lastAbove(from: number, to: number, level: number): number {

@@ -66,6 +66,33 @@ describe('KinkTree', () => {
     expect(tree.size(root)).toBe(sum.length);
   });
 
+  it('adds a function of many kinks in place as a merge of its tree would', () => {
+    const random = seededRandom(5);
+    const wide = Float64Array.from({ length: 40 }, (_, j) => j * j / 7);
+    const term = (): GridKinks => {
+      const k = new GridKinks(1);
+      k.push(0, random());
+      for (let r = 1; r < 39; r++) if (random() < 0.3) k.push(r, random() * 5);
+      k.push(39, random());
+      return k;
+    };
+    const tree = new KinkTree(wide);
+    const first = term();
+    let inPlace = tree.build(first, 0, first.length);
+    let merged = tree.build(first, 0, first.length);
+    for (let t = 0; t < 10; t++) {
+      const k = term();
+      inPlace = tree.addKinks(inPlace, k, 0, k.length);
+      merged = tree.merge(merged, tree.build(k, 0, k.length));
+    }
+    const a = new GridKinks(1);
+    const b = new GridKinks(1);
+    tree.appendKinks(inPlace, a);
+    tree.appendKinks(merged, b);
+    expect(Array.from(a.rank.subarray(0, a.length))).toEqual(Array.from(b.rank.subarray(0, b.length)));
+    for (let i = 0; i < a.length; i++) expect(a.value[i]).toBeCloseTo(b.value[i], 12);
+  });
+
   it('finds turns, crossings and caps as the array does', () => {
     // Two basins (ranks 2 and 6) with a hill between (rank 4), as a capped cost looks; built from kinks directly.
     const kinks = new GridKinks(1);
