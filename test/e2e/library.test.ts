@@ -83,7 +83,9 @@ describe('library build', () => {
   it('is one classic script and one ES module, each under the size budget', () => {
     for (const file of ['winnow.js', 'winnow.mjs']) {
       // The model weights (16 kB of JSON) are inlined; everything else is the capture, pipeline and reader code.
-      expect(statSync(join(DIST, file)).size, file).toBeLessThan(150_000);
+      // 150 kB until 2026-11-25, when the smoothing gained its solver for deep trees (spines, caterpillars: issue 17's
+      // worst case) beside the one for page-like trees, about 20 kB; the budget keeps ~10% room above that.
+      expect(statSync(join(DIST, file)).size, file).toBeLessThan(185_000);
     }
     expect(library).toMatch(/^var Winnow=/);
   });
