@@ -148,31 +148,6 @@ export class KinkTree {
     if (this.right[x] !== 0) this.addLine(this.right[x], mid + 1, r, between(s[l], yl, s[r], yr, s[mid + 1]), yr);
   }
 
-  /** Sets (or adds) the kink at `rank` to `value`; returns the root. */
-  insert(root: number, rank: number, value: number): number {
-    return this.insertAt(root, 0, this.last, rank, value);
-  }
-
-  private insertAt(x: number, l: number, r: number, rank: number, value: number): number {
-    if (x === 0) x = this.node();
-    if (l === r) {
-      this.setLeaf(x, rank, value);
-      return x;
-    }
-    this.push(x, l, r);
-    const mid = (l + r) >>> 1;
-    // Into a local first: the call may grow the pool, replacing the arrays `this.left[x] = …` would have read.
-    if (rank <= mid) {
-      const child = this.insertAt(this.left[x], l, mid, rank, value);
-      this.left[x] = child;
-    } else {
-      const child = this.insertAt(this.right[x], mid + 1, r, rank, value);
-      this.right[x] = child;
-    }
-    this.pull(x);
-    return x;
-  }
-
   /** The greatest kink rank ≤ rank, -1 if none. */
   prevKink(root: number, rank: number): number {
     let x = root;
@@ -249,10 +224,89 @@ export class KinkTree {
     return between(s[p], this.kinkValue(root, p), s[n], this.kinkValue(root, n), s[rank]);
   }
 
-  /** Makes `rank` a kink (the function is unchanged); returns the root. */
+  /**
+   * Makes `rank` a kink (the function is unchanged); returns the root. One descent: the kinks next to the path give
+   * the value on the line where the new leaf goes.
+   */
   ensureKink(root: number, rank: number): number {
-    if (this.prevKink(root, rank) === rank) return root;
-    return this.insert(root, rank, this.valueAt(root, rank));
+    return this.ensureKinkAt(root, 0, this.last, rank, -1, 0, -1, 0);
+  }
+
+  /** x covers ranks l … r; (p, pv) and (q, qv) are the function's kinks just outside the range (-1 if none). */
+  private ensureKinkAt(x: number, l: number, r: number, rank: number, p: number, pv: number, q: number,
+    qv: number): number {
+    if (x === 0) return this.leafPath(l, r, rank, between(this.s[p], pv, this.s[q], qv, this.s[rank]));
+    if (this.firstRank[x] === rank || this.lastRank[x] === rank) return x;
+    this.push(x, l, r);
+    const mid = (l + r) >>> 1;
+    const a = this.left[x];
+    const b = this.right[x];
+    if (rank <= mid) {
+      const child = b !== 0
+        ? this.ensureKinkAt(a, l, mid, rank, p, pv, this.firstRank[b], this.firstValue[b])
+        : this.ensureKinkAt(a, l, mid, rank, p, pv, q, qv);
+      this.left[x] = child;
+    } else {
+      const child = a !== 0
+        ? this.ensureKinkAt(b, mid + 1, r, rank, this.lastRank[a], this.lastValue[a], q, qv)
+        : this.ensureKinkAt(b, mid + 1, r, rank, p, pv, q, qv);
+      this.right[x] = child;
+    }
+    this.pull(x);
+    return x;
+  }
+
+  /** A new tree over ranks l … r holding the single kink (rank, value). */
+  private leafPath(l: number, r: number, rank: number, value: number): number {
+    const x = this.node();
+    if (l === r) {
+      this.setLeaf(x, rank, value);
+      return x;
+    }
+    const mid = (l + r) >>> 1;
+    // Into a local first: node() may grow the pool, replacing the arrays `this.left[x] = …` would have read.
+    if (rank <= mid) {
+      const child = this.leafPath(l, mid, rank, value);
+      this.left[x] = child;
+    } else {
+      const child = this.leafPath(mid + 1, r, rank, value);
+      this.right[x] = child;
+    }
+    this.pull(x);
+    return x;
+  }
+
+  /**
+   * Sets the function to `level` on ranks j1 … j2, keeping its values elsewhere; returns the root. The ranks next to
+   * the range become kinks first (they hold the lines up to it); then one walk drops the kinks inside and puts
+   * kinks at j1 and j2.
+   */
+  setRange(root: number, j1: number, j2: number, level: number): number {
+    if (j1 > 0) root = this.ensureKink(root, j1 - 1);
+    if (j2 < this.last) root = this.ensureKink(root, j2 + 1);
+    return this.setRangeAt(root, 0, this.last, j1, j2, level);
+  }
+
+  private setRangeAt(x: number, l: number, r: number, j1: number, j2: number, level: number): number {
+    if (r < j1 || l > j2) return x;
+    if (!(l <= j1 && j1 <= r) && !(l <= j2 && j2 <= r)) {
+      // Wholly inside the range and holding neither end: nothing of it stays.
+      this.release(x);
+      return 0;
+    }
+    if (x === 0) x = this.node();
+    if (l === r) {
+      this.setLeaf(x, l, level);
+      return x;
+    }
+    this.push(x, l, r);
+    const mid = (l + r) >>> 1;
+    const a = this.setRangeAt(this.left[x], l, mid, j1, j2, level);
+    this.left[x] = a;
+    const b = this.setRangeAt(this.right[x], mid + 1, r, j1, j2, level);
+    this.right[x] = b;
+    this.pull(x);
+    return x;
   }
 
   /**
@@ -391,29 +445,6 @@ export class KinkTree {
     this.appendAt(this.right[x], mid + 1, r, out);
   }
 
-  /** Removes the kinks of ranks j1 … j2; returns the root (0 if none are left). */
-  removeKinks(root: number, j1: number, j2: number): number {
-    return this.removeAt(root, 0, this.last, j1, j2);
-  }
-
-  private removeAt(x: number, l: number, r: number, j1: number, j2: number): number {
-    if (x === 0 || this.lastRank[x] < j1 || this.firstRank[x] > j2) return x;
-    if (j1 <= l && r <= j2) {
-      this.release(x);
-      return 0;
-    }
-    this.push(x, l, r);
-    const mid = (l + r) >>> 1;
-    this.left[x] = this.removeAt(this.left[x], l, mid, j1, j2);
-    this.right[x] = this.removeAt(this.right[x], mid + 1, r, j1, j2);
-    if (this.left[x] === 0 && this.right[x] === 0) {
-      this.free.push(x);
-      return 0;
-    }
-    this.pull(x);
-    return x;
-  }
-
   /** The value at the kink the last prevPair returned. */
   pairValue = NaN;
 
@@ -507,11 +538,6 @@ export class KinkTreeCurve implements GridCurve {
 
   cap(j1: number, j2: number, level: number): void {
     const { tree } = this;
-    let root = this.root;
-    if (j1 > 0) root = tree.ensureKink(root, j1 - 1);
-    if (j2 < tree.last) root = tree.ensureKink(root, j2 + 1);
-    root = tree.removeKinks(root, j1, j2);
-    root = tree.insert(root, j1, level);
-    this.root = tree.insert(root, j2, level);
+    this.root = tree.setRange(this.root, j1, j2, level);
   }
 }
