@@ -27,9 +27,17 @@ describe('winnow segment', () => {
     const found = regions.map((words) => holding(words));
     found.forEach((list, k) => expect(list, regions[k]).toHaveLength(1));
     expect(new Set(found.map((list) => list[0].segment)).size).toBe(regions.length);
+    // The newsletter widget (930–1230 × 649–799 px in the demo's layout): a segment of its own, or inside the
+    // sidebar's box (a segment's text is its first 120 characters, so a whole sidebar's may not reach the word).
     const newsletter = holding('Newsletter');
-    expect(newsletter).toHaveLength(1);
-    expect(found.slice(0, 3).concat(found.slice(4)).map((list) => list[0].segment)).not.toContain(newsletter[0].segment);
+    if (newsletter.length > 0) {
+      expect(newsletter).toHaveLength(1);
+      expect(found.map((list) => list[0].segment).filter((id) => id !== found[3][0].segment))
+        .not.toContain(newsletter[0].segment);
+    } else {
+      const { x, y, width, height } = found[3][0].rect;
+      expect(x <= 1080 && 1080 <= x + width && y <= 720 && 720 <= y + height, 'newsletter inside the sidebar').toBe(true);
+    }
     for (const s of segments) {
       expect(s.parts.length).toBeGreaterThan(0);
       for (const part of s.parts) {
