@@ -37,6 +37,7 @@ function start(): void {
         return inPageEngine();
       }
     },
+    pageEngine: inPageEngine,
     friendlyError: (m) => friendlyError(m, location.href),
     siteMemory: siteMemoryOfPage(),
     labels: {

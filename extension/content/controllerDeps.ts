@@ -14,6 +14,11 @@ export interface ControllerDeps {
   model(): Promise<{ json: unknown; version: string }>;
   /** Starts a pipeline engine (worker if possible, else in-page) in the given UI root. */
   startEngine(ui: PageUi): Promise<PipelineEngine>;
+  /**
+   * The pipeline in the page's own thread, for pages small enough that it answers before a worker could start
+   * (pageRun.ts says when); absent: every page goes to `startEngine`'s.
+   */
+  pageEngine?(): PipelineEngine;
   /** What to tell the person about a failed run. */
   friendlyError(message: string): string;
   /** The page's site memory; absent for pages without a site (files), which then run page-level only. */
@@ -37,4 +42,4 @@ export interface LabelStoreDeps {
 }
 
 /** What the run uses of them (pageRun.ts). */
-export type RunDeps = Pick<ControllerDeps, 'model' | 'startEngine' | 'siteMemory'>;
+export type RunDeps = Pick<ControllerDeps, 'model' | 'startEngine' | 'pageEngine' | 'siteMemory'>;

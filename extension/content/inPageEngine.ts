@@ -7,48 +7,60 @@ import type { PipelineEngine } from './pipelineEngine.ts';
 import { yieldToPage } from './yieldToPage.ts';
 
 /**
- * Fallback when no worker can be started (the frame is blocked, or a browser refuses it): the same pipeline code in
- * the page's thread, giving the page a turn before and after each stage so input and painting are not held up by
- * more than one stage at a time.
+ * The pipeline in the page's thread: for small pages, where it answers before a worker could start (pageRun.ts),
+ * and as the fallback when no worker can be started (the frame is blocked, or a browser refuses it). The same
+ * pipeline code as the worker's, giving the page a turn before and after each stage so input and painting are not
+ * held up by more than one stage at a time.
  */
 export function inPageEngine(): PipelineEngine {
   const handlers = pipelineHandlers();
+  let busyMs = 0;
+  /** One stage, timed: the handlers answer synchronously. */
+  const stage = async <T>(work: () => T | Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      busyMs += performance.now() - started;
+    }
+  };
   return {
     kind: 'in-page',
+    get pageBusyMs() { return busyMs; },
     readSiteMemory: async (memory: string | null) => {
       await yieldToPage();
-      return handlers.readSiteMemory({ memory }, undefined);
+      return stage(() => handlers.readSiteMemory({ memory }, undefined));
     },
     classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints) => {
       await yieldToPage();
-      const r = await handlers.classify({ snapshot, weightsJson, useSiteMemory, hints }, undefined);
+      const r = await stage(() => handlers.classify({ snapshot, weightsJson, useSiteMemory, hints }, undefined));
       await yieldToPage();
       return r;
     },
     smooth: async (options: PipelineOptions) => {
       await yieldToPage();
-      const r = await handlers.smooth({ options }, undefined);
+      const r = await stage(() => handlers.smooth({ options }, undefined));
       await yieldToPage();
       return r;
     },
     rememberPage: async () => {
       await yieldToPage();
-      return handlers.rememberPage({}, undefined);
+      return stage(() => handlers.rememberPage({}, undefined));
     },
-    dropSiteEvidence: async () => handlers.dropSiteEvidence({}, undefined),
+    dropSiteEvidence: async () => stage(() => handlers.dropSiteEvidence({}, undefined)),
     // A pass over one segment, unless the options differ from the last smooth's and the page is smoothed again.
     inspect: async (node: number, options: PipelineOptions, top?: number) => {
       await yieldToPage();
-      return handlers.inspect({ node, options, top }, undefined);
+      return stage(() => handlers.inspect({ node, options, top }, undefined));
     },
     trainingRows: async (node: number, options: PipelineOptions) => {
       await yieldToPage();
-      return handlers.trainingRows({ node, options }, undefined);
+      return stage(() => handlers.trainingRows({ node, options }, undefined));
     },
     // One long task on a big page (the segmentation is made once per capture; later calls only take the verdicts).
     graphSegments: async (options: PipelineOptions, method?: GraphMethod) => {
       await yieldToPage();
-      const r = await handlers.graphSegments({ options, method }, undefined);
+      const r = await stage(() => handlers.graphSegments({ options, method }, undefined));
       await yieldToPage();
       return r;
     },

@@ -18,6 +18,8 @@ export interface CapturedPage {
   capture: PageCapture;
   /** Computed styles this capture read from the page (the rest came from the cache). */
   stylesRead: number;
+  /** The page thread's time in this capture (the walk's slices and the bookkeeping after), not the turns between. */
+  busyMs: number;
 }
 
 export class PageCapturer {
@@ -32,11 +34,14 @@ export class PageCapturer {
     const readsBefore = this.styles.reads;
     const { snapshot, elements } = await captureSnapshotSliced(this.doc, { yieldToPage, styleCache: this.styles });
     const stylesRead = this.styles.reads - readsBefore;
+    let busyStarted = performance.now();
     const indexOf = new Map<Element, number>();
     elements.forEach((el, i) => indexOf.set(el, i));
     // A turn of its own for the page: on a 100k-element page, reading the metadata and the author-named elements takes
     // another 20–80 ms, which must not lengthen the capture's last slice.
+    let busyMs = snapshot.captureMs + performance.now() - busyStarted;
     await yieldToPage();
+    busyStarted = performance.now();
     const metadata = readPageMetadata(this.doc);
     const capture: PageCapture = {
       elements,
@@ -58,7 +63,8 @@ export class PageCapturer {
       rememberOnto: null,
       classification: 0,
     };
-    return { snapshot, capture, stylesRead };
+    busyMs += performance.now() - busyStarted;
+    return { snapshot, capture, stylesRead, busyMs };
   }
 
   /**

@@ -25,6 +25,8 @@ export function runStatusOf(state: PageState): RunStatus | null {
     engine: state.engineKind,
     timingsMs: { capture: c.captureMs, classify: c.classifyMs, smooth: s.smoothMs, total: state.totalMs },
     shownAtEpochMs: state.shownAtEpochMs,
+    phasesMs: { ...state.phases },
+    resmoothMs: state.resmooth && { ...state.resmooth },
     site: c.site && { ...c.site, templateSegments: siteTemplateSegments({ capture: c, smoothed: s, settings }) },
     graph: state.graph?.for === s ? graphStatusOf(state.graph.value) : null,
   };

@@ -11,9 +11,23 @@ import type { PageUi } from './pageUi.ts';
 import { completeRun, type PageCapture, type PageState, type SmoothedPage } from './pageState.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
 import type { GraphSegmentsWire } from '../shared/workerApi.ts';
+import type { RunPhases } from '../shared/runStatus.ts';
 import {
-  fetchSiteMemory, forgottenSite, rememberAndStore, siteAfterClassify, SITE_MEMORY_MAX_NODES,
+  forgottenSite, loadSiteMemory, readSiteMemory, rememberAndStore, siteAfterClassify, SITE_MEMORY_MAX_NODES,
+  type LoadedSiteMemory, type SiteMemoryFetch,
 } from './siteMemoryRun.ts';
+import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
+import { errorMessage } from '../shared/protocol.ts';
+import { sameOnScreen } from './sameOnScreen.ts';
+
+/**
+ * Pages with at most this many elements are classified and smoothed first in the page's own thread
+ * (deps.pageEngine), without their site's memory: there the pipeline answers in a few tens of milliseconds, before
+ * the worker frame has started (its own page and the worker's code load first). The site's evidence, which grows
+ * with its memory, is computed in the worker meanwhile and added once it is there (addSiteEvidence). Larger pages go
+ * to the worker only, so the page keeps answering input while they are classified.
+ */
+export const IN_PAGE_MAX_ELEMENTS = 3000;
 
 /** What the run asks of the view (pageView.ts). */
 export interface RunView {
@@ -25,9 +39,24 @@ export interface RunView {
 
 export class PageRun {
   private readonly capturer: PageCapturer;
-  private engine: Promise<PipelineEngine> | null = null;
+  /** The worker engine, once started. */
+  private worker: Promise<PipelineEngine> | null = null;
+  /** The in-page engine, once used. */
+  private inPage: PipelineEngine | null = null;
+  /** The engine holding the latest classification: every later request about the page goes to it. */
+  private current: Promise<PipelineEngine> | null = null;
+  /** The worker engine answered its start: later runs go straight to it. */
+  private workerUp = false;
+  /** What addSiteEvidence needs, while the capture on screen was classified in the page without its site's memory. */
+  private siteLater: {
+    capture: PageCapture;
+    snapshot: PageSnapshot;
+    model: unknown;
+    worker: Promise<PipelineEngine>;
+    siteReady: Promise<SiteMemoryFetch | null>;
+  } | null = null;
 
-  constructor(doc: Document, private readonly state: PageState, private readonly deps: RunDeps,
+  constructor(private readonly doc: Document, private readonly state: PageState, private readonly deps: RunDeps,
     private readonly view: RunView) {
     this.capturer = new PageCapturer(doc);
   }
@@ -40,6 +69,7 @@ export class PageRun {
     const capture = await this.captureAndClassify();
     if (settingsReady) this.state.settings = await settingsReady;
     const smoothed = await this.smooth();
+    this.phase('smoothed');
     this.state.capture = capture;
     this.state.smoothed = smoothed;
   }
@@ -59,13 +89,13 @@ export class PageRun {
     const basedOn = c?.rememberOnto;
     if (!c?.site || !basedOn || !deps) return;
     c.rememberOnto = null;
-    c.site = await rememberAndStore(deps, await this.startEngine(), c.site, basedOn);
+    c.site = await rememberAndStore(deps, await this.engineInUse(), c.site, basedOn);
   }
 
   /** Takes the site prior off the kept classification (the background has dropped the stored memory), re-smooths. */
   async forgetSite(): Promise<void> {
     const c = completeRun(this.state).capture;
-    await (await this.startEngine()).dropSiteEvidence();
+    await (await this.engineInUse()).dropSiteEvidence();
     if (c.site) c.site = forgottenSite(c.site);
     c.rememberOnto = null;
     await this.resmooth();
@@ -82,7 +112,7 @@ export class PageRun {
     const { capture, smoothed, settings } = completeRun(this.state);
     if (this.state.graph?.for === smoothed) return this.state.graph.value;
     if (capture.classification !== this.state.classifies) return null;
-    const engine = await this.startEngine();
+    const engine = await this.engineInUse();
     const { penaltyFactor, threshold } = settings;
     const value = await engine.graphSegments(pipelineOptions({ penaltyFactor, threshold }));
     this.state.graph = { for: smoothed, value };
@@ -97,56 +127,167 @@ export class PageRun {
   private async captureAndClassify(): Promise<PageCapture> {
     // Capture sees the page as the site made it: our hiding is undone first (overlay and reader live outside <body>).
     this.view.clear();
-    // The worker frame and the model load while the page is captured: neither is needed before classifying. The
-    // frame first: it takes longest to start (about 100 ms from creating it to a worker that answers).
-    const engineReady = this.startEngine();
-    const modelReady = this.deps.model();
+    this.siteLater = null;
+    // A small page is classified in the page first, unless a worker is already up (a re-run). The worker frame
+    // starts now all the same when the page has a site: the site's memory is read and its evidence computed there,
+    // beside the capture and the in-page run (addSiteEvidence). Counting the elements reads no style or layout.
+    const small = this.deps.pageEngine !== undefined && !this.workerUp &&
+      this.doc.getElementsByTagName('*').length <= IN_PAGE_MAX_ELEMENTS;
     const siteMemory = this.deps.siteMemory;
-    // The site's memory is fetched and read in the worker meanwhile too.
-    const siteReady = siteMemory
-      ? fetchSiteMemory(siteMemory.deps, siteMemory.host, engineReady) : Promise.resolve(null);
+    const workerReady = small && !siteMemory ? null : this.startWorker();
+    workerReady?.catch(() => {});
+    const modelReady = this.deps.model();
     modelReady.catch(() => {});
-    engineReady.catch(() => {});
-    const { snapshot, capture, stylesRead } = await this.capturer.capture();
+    const memoryLoaded: Promise<LoadedSiteMemory | null> = siteMemory
+      ? loadSiteMemory(siteMemory.deps, siteMemory.host) : Promise.resolve(null);
+    // The worker reads the site's memory as soon as both are there.
+    const siteReady = workerReady && memoryLoaded.then((m) => m && readSiteMemory(m, workerReady));
+    siteReady?.catch(() => {});
+    const { snapshot, capture, stylesRead, busyMs } = await this.capturer.capture();
+    this.phase('captured');
+    this.busy(busyMs);
     this.state.stylesRead = stylesRead;
     this.state.captures += 1;
+    if (small && snapshot.count <= IN_PAGE_MAX_ELEMENTS) {
+      const model = await modelReady;
+      this.inPage ??= this.deps.pageEngine!();
+      const engine = this.inPage;
+      this.phase('engineReady');
+      // The worker gets a copy: the in-page engine keeps this one, and answers for the page until the worker has it.
+      if (workerReady && siteReady) {
+        this.siteLater = { capture, snapshot: copySnapshot(snapshot), model: model.json, worker: workerReady, siteReady };
+      }
+      await this.classifyIn(engine, Promise.resolve(engine), snapshot, model, capture, null);
+      return capture;
+    }
+    const engineReady = workerReady ?? this.startWorker();
+    void engineReady.then(() => this.phase('engineReady'), () => {});
     const [model, engine, fetched] = await Promise.all([modelReady, engineReady, siteReady]);
-    this.state.modelVersion = model.version;
+    await this.classifyIn(engine, engineReady, snapshot, model, capture, fetched);
+    return capture;
+  }
+
+  /**
+   * After a page was classified in the page without its site's memory: the worker, which has read the memory
+   * meanwhile, classifies a copy of the same snapshot with the site's evidence and smooths it with the state's
+   * settings. From then on the worker holds the page (re-smoothing, inspect, remembering). Answers whether what
+   * the modes show changed (then the caller draws the mode again); false when there was nothing to add, or the
+   * worker could not (the page stays as it was classified, page-level, and is not remembered).
+   */
+  async addSiteEvidence(): Promise<boolean> {
+    const later = this.siteLater;
+    this.siteLater = null;
+    if (!later || this.state.capture !== later.capture || !this.state.smoothed) return false;
+    const { capture, snapshot, model, worker, siteReady } = later;
+    let engine: PipelineEngine;
+    let fetched: SiteMemoryFetch | null;
+    try {
+      [engine, fetched] = await Promise.all([worker, siteReady]);
+    } catch {
+      return false;
+    }
+    if (!fetched) return false;
+    const before = { current: this.current, kind: this.state.engineKind };
+    try {
+      await this.classifyIn(engine, worker, snapshot, { json: model }, capture, fetched);
+    } catch (e) {
+      // The in-page engine still holds the page: it answers for it again, under a number of its own.
+      this.current = before.current;
+      this.state.engineKind = before.kind;
+      capture.classification = this.state.classifies;
+      capture.site = { ...siteAfterClassify(fetched, null, false).state,
+        problem: `The site's memory could not be used: ${errorMessage(e)}` };
+      return false;
+    }
+    const smoothed = await this.smooth();
+    const changed = !sameOnScreen(this.state.smoothed, smoothed);
+    this.state.smoothed = smoothed;
+    this.phase('siteAdded');
+    return changed;
+  }
+
+  /** Posts the capture's snapshot to `engine` (which then holds the page) and notes what the site memory did. */
+  private async classifyIn(engine: PipelineEngine, engineReady: Promise<PipelineEngine>, snapshot: PageSnapshot,
+    model: { json: unknown; version?: string }, capture: PageCapture, fetched: SiteMemoryFetch | null): Promise<void> {
+    if (model.version) this.state.modelVersion = model.version;
     const tooLarge = snapshot.count > SITE_MEMORY_MAX_NODES;
     // The snapshot's buffers move to the worker here and are unusable in this thread afterwards. From now on the
     // engine's node numbers are this capture's, though the state shows the one before until smoothing is done.
-    capture.classification = ++this.state.classifies;
-    const classified = await engine.classify(snapshot, model.json, !tooLarge && fetched?.ready === true,
-      capture.declared);
+    const classification = ++this.state.classifies;
+    this.current = engineReady;
+    this.state.engineKind = engine.kind;
+    const classified = await this.inPageWork(() => engine.classify(snapshot, model.json,
+      !tooLarge && fetched?.ready === true, capture.declared));
+    capture.classification = classification;
     capture.classifyMs = classified.featuresMs + classified.classifyMs;
+    this.phase('classified');
     if (fetched) {
       const site = siteAfterClassify(fetched, classified.site, tooLarge);
       capture.site = site.state;
       capture.rememberOnto = site.remember ? fetched.version : null;
     }
-    return capture;
   }
 
   private async smooth(): Promise<SmoothedPage> {
-    const engine = await this.startEngine();
+    const engine = await this.engineInUse();
     const { penaltyFactor, threshold } = this.state.settings!;
-    const r = await engine.smooth(pipelineOptions({ penaltyFactor, threshold }));
+    const r = await this.inPageWork(() => engine.smooth(pipelineOptions({ penaltyFactor, threshold })));
     this.state.smooths += 1;
     return r;
   }
 
-  /** The page's engine (inspect mode asks it about nodes and labelled segments). */
-  pipelineEngine(): Promise<PipelineEngine> {
-    return this.startEngine();
+  /** Runs a request to the in-page engine, counting its time in the page's thread into the run's (pageBusy). */
+  private async inPageWork<T>(request: () => Promise<T>): Promise<T> {
+    const before = this.inPage?.pageBusyMs ?? 0;
+    try {
+      return await request();
+    } finally {
+      this.busy((this.inPage?.pageBusyMs ?? 0) - before);
+    }
   }
 
-  /** One engine per page, started on first use; a failed start is tried again by the next request. */
-  private startEngine(): Promise<PipelineEngine> {
-    this.engine ??= this.deps.startEngine(this.view.pageUi()).then((e) => {
-      this.state.engineKind = e.kind;
-      return e;
-    });
-    this.engine.catch(() => { this.engine = null; });
-    return this.engine;
+  /** Notes a step of the first run (RunStatus.phasesMs); later runs leave the record as it is. */
+  private phase(step: Exclude<keyof RunPhases, 'pageBusy'>): void {
+    if (!this.state.shownAtEpochMs && !this.state.phases[step]) {
+      this.state.phases[step] = performance.now() - this.state.runStarted;
+    }
   }
+
+  /** Adds page-thread work to the first run's (RunStatus.phasesMs.pageBusy). */
+  busy(ms: number): void {
+    if (!this.state.shownAtEpochMs) this.state.phases.pageBusy += ms;
+  }
+
+  /** The page's engine (inspect mode asks it about nodes and labelled segments). */
+  pipelineEngine(): Promise<PipelineEngine> {
+    return this.engineInUse();
+  }
+
+  /** The engine holding the page's classification; before any, the worker (as the requests that need none ask). */
+  private engineInUse(): Promise<PipelineEngine> {
+    return this.current ?? this.startWorker();
+  }
+
+  /** One worker engine per page, started on first use; a failed start is tried again by the next request. */
+  private startWorker(): Promise<PipelineEngine> {
+    const started = this.worker ?? this.deps.startEngine(this.view.pageUi());
+    this.worker = started;
+    started.then(() => { if (this.worker === started) this.workerUp = true; }, () => {
+      this.workerUp = false;
+      if (this.worker === started) this.worker = null;
+      if (this.current === started) this.current = null;
+    });
+    return started;
+  }
+}
+
+/** A snapshot whose arrays are its own (for an engine that takes ownership while another keeps the original). */
+function copySnapshot(s: PageSnapshot): PageSnapshot {
+  return {
+    ...s, viewport: { ...s.viewport }, page: { ...s.page },
+    parent: s.parent.slice(), depth: s.depth.slice(), tag: s.tag.slice(), rect: s.rect.slice(),
+    textChars: s.textChars.slice(), words: s.words.slice(), anchorChars: s.anchorChars.slice(), links: s.links.slice(),
+    intraLinks: s.intraLinks.slice(), htmlLength: s.htmlLength.slice(), style: s.style.slice(),
+    fontSize: s.fontSize.slice(), hints: s.hints.slice(), textStart: s.textStart.slice(), textEnd: s.textEnd.slice(),
+  };
 }

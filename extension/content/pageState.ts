@@ -3,7 +3,7 @@
  * it (pageView.ts) and the report reads it (pageReport.ts). Nothing else about the page is kept anywhere.
  */
 import type { GraphSegmentsWire, SmoothedWire } from '../shared/workerApi.ts';
-import type { EngineKind } from '../shared/runStatus.ts';
+import type { EngineKind, RunPhases } from '../shared/runStatus.ts';
 import type { Mode, SiteSettings } from '../shared/settings.ts';
 import { highlightParts, type HighlightPart } from './shownParts.ts';
 import type { SiteRunState } from './siteMemoryRun.ts';
@@ -78,6 +78,11 @@ export interface PageState {
   stylesRead: number;
   totalMs: number;
   shownAtEpochMs: number;
+  /** The first run's steps (RunStatus.phasesMs); `runStarted` is when its request came (performance.now()). */
+  phases: RunPhases;
+  runStarted: number;
+  /** RunStatus.resmoothMs. */
+  resmooth: { total: number; smooth: number; draw: number } | null;
 }
 
 export function newPageState(): PageState {
@@ -85,6 +90,8 @@ export function newPageState(): PageState {
     capture: null, smoothed: null, settings: null, mode: 'off', humanLabels: new Map(), graph: null,
     modelVersion: 'unknown', engineKind: 'worker',
     captures: 0, classifies: 0, smooths: 0, stylesRead: 0, totalMs: 0, shownAtEpochMs: 0,
+    phases: { captured: 0, engineReady: 0, classified: 0, smoothed: 0, drawn: 0, painted: 0, siteAdded: 0, pageBusy: 0 },
+    runStarted: 0, resmooth: null,
   };
 }
 

@@ -10,6 +10,8 @@ import type { RememberedWire, SiteMemoryReadWire } from '../shared/siteMemoryApi
 /** Runs classification and smoothing for the content script, in a worker or (fallback) in the page. */
 export interface PipelineEngine {
   readonly kind: EngineKind;
+  /** The in-page engine's time in the page's thread so far (its handlers' work, not the turns it gives the page). */
+  readonly pageBusyMs?: number;
   /** Reads the site's stored memory (JSON text, null for a new site) for the next classify (see WorkerApi). */
   readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire>;
   /**

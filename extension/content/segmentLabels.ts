@@ -87,6 +87,7 @@ export class LabelSession {
   private saveFailed = false;
   private lastNotice = '';
   private readonly rowsTried = new Set<SegmentLabelRecord>();
+  private prefetched: { url: string; answer: ReturnType<LabelStoreDeps['load']> } | null = null;
   /** Loads, row fills and saves, one at a time and in order: a save never races a load. */
   private readonly queue = serialQueue();
   private pending: Promise<unknown> = Promise.resolve();
@@ -95,6 +96,17 @@ export class LabelSession {
 
   constructor(private readonly state: PageState, private readonly store: LabelStoreDeps | null,
     private readonly host: LabelHost) {}
+
+  /**
+   * Starts reading the page's kept labels now (a first run, while the page is captured and classified), so that
+   * the run's `follow` finds them read instead of asking the background only then. Used by the next load only.
+   */
+  prefetch(url: string): void {
+    if (!this.store) return;
+    const answer = this.store.load(url);
+    answer.catch(() => {});
+    this.prefetched = { url, answer };
+  }
 
   /** After a run or re-smooth: the kept labels (read again for a new capture) put on the new segments. */
   async follow(): Promise<void> {
@@ -202,7 +214,9 @@ export class LabelSession {
       return;
     }
     try {
-      const { page, problem, revision } = await this.store.load(capture.url);
+      const prefetched = this.prefetched?.url === capture.url ? this.prefetched.answer : null;
+      this.prefetched = null;
+      const { page, problem, revision } = await (prefetched ?? this.store.load(capture.url));
       this.stored = page?.segments ?? [];
       this.revision = revision;
       // What this page changed but could not save yet stays as the person left it.

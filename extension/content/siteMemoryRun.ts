@@ -37,12 +37,27 @@ export interface SiteMemoryFetch {
  */
 export async function fetchSiteMemory(deps: SiteMemoryDeps, host: string,
   engine: Promise<Pick<PipelineEngine, 'readSiteMemory'>>): Promise<SiteMemoryFetch> {
-  let loaded: SiteMemoryLoad;
+  return readSiteMemory(await loadSiteMemory(deps, host), engine);
+}
+
+/** The site's stored memory as the background answers it, or why it could not be had. */
+export type LoadedSiteMemory = { ok: true; host: string; loaded: SiteMemoryLoad } | { ok: false; fetch: SiteMemoryFetch };
+
+/** The first half of fetchSiteMemory: the memory from the background, not yet read by any engine. */
+export async function loadSiteMemory(deps: SiteMemoryDeps, host: string): Promise<LoadedSiteMemory> {
   try {
-    loaded = await deps.load();
+    return { ok: true, host, loaded: await deps.load() };
   } catch (e) {
-    return { ready: false, host, pages: 0, problem: `Site memory is unavailable: ${errorMessage(e)}`, version: null };
+    return { ok: false,
+      fetch: { ready: false, host, pages: 0, problem: `Site memory is unavailable: ${errorMessage(e)}`, version: null } };
   }
+}
+
+/** The second half of fetchSiteMemory: the engine that will classify the page reads the loaded memory. */
+export async function readSiteMemory(memory: LoadedSiteMemory,
+  engine: Promise<Pick<PipelineEngine, 'readSiteMemory'>>): Promise<SiteMemoryFetch> {
+  if (!memory.ok) return memory.fetch;
+  const { host, loaded } = memory;
   let read: SiteMemoryReadWire;
   try {
     read = await (await engine).readSiteMemory(loaded.memory);

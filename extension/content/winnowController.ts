@@ -47,8 +47,10 @@ export class WinnowController {
   run(mode?: Mode): Promise<RunStatus> {
     if (this.firstRun) return this.firstRun.then(() => (mode ? this.setMode(mode) : this.status()!));
     const started = performance.now();
+    this.state.runStarted = started;
     this.firstRun = this.enqueue(async () => {
       this.view.pageUi();
+      this.labels.prefetch(this.doc.URL);
       this.watcher ??= this.pageRun.watch(() => { if (this.state.mode !== 'off') void this.rerun(); });
       // The settings are needed only for smoothing and the mode: they load while the page is captured.
       const settingsReady = this.deps.loadSettings();
@@ -56,8 +58,19 @@ export class WinnowController {
       await this.view.during(this.pageRun.captureAndSmooth(settingsReady), 'Winnow is reading this page…');
       const settings = this.state.settings!;
       const wanted = mode ?? (settings.mode === 'off' || settings.mode === 'inspect' ? 'highlight' : settings.mode);
+      const drawStarted = performance.now();
       await this.show(wanted);
+      const drawn = performance.now();
+      this.state.phases.drawn = drawn - started;
+      this.pageRun.busy(drawn - drawStarted);
       await afterNextPaint();
+      this.state.phases.painted = performance.now() - started;
+      if (await this.pageRun.addSiteEvidence()) {
+        const redrawStarted = performance.now();
+        await this.show(wanted);
+        this.pageRun.busy(performance.now() - redrawStarted);
+        await afterNextPaint();
+      }
       this.state.totalMs = performance.now() - started;
       this.state.shownAtEpochMs = performance.timeOrigin + performance.now();
       // Watching starts before remembering, which may take a while: changes made meanwhile must not be missed.
@@ -87,14 +100,21 @@ export class WinnowController {
   setOptions(options: SmoothingSettings): Promise<RunStatus> {
     pipelineOptions(options); // throws on invalid values before anything changes
     this.latestOptions = options;
+    const requested = performance.now();
     return this.enqueue(async () => {
       const { settings } = completeRun(this.state);
       const wanted = this.latestOptions;
       if (wanted && (wanted.penaltyFactor !== settings.penaltyFactor || wanted.threshold !== settings.threshold)) {
         this.state.settings = { ...settings, ...wanted };
+        const smoothStarted = performance.now();
         await this.pageRun.resmooth();
+        const drawStarted = performance.now();
         await this.show(this.state.mode);
+        const drawn = performance.now();
         await afterNextPaint();
+        this.state.resmooth = {
+          total: performance.now() - requested, smooth: drawStarted - smoothStarted, draw: drawn - drawStarted,
+        };
         await changeSettings(this.state, this.deps, wanted);
       }
       return this.status()!;
@@ -131,6 +151,7 @@ export class WinnowController {
     return this.enqueue(async () => {
       await this.pageRun.captureAndSmooth();
       await this.show(this.state.mode);
+      if (await this.pageRun.addSiteEvidence()) await this.show(this.state.mode);
       await this.pageRun.rememberSite();
       return this.status();
     }).catch((e) => {

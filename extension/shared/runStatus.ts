@@ -25,6 +25,20 @@ export interface RunStatus {
   engine: EngineKind;
   /** total: from the run request to the mode being on screen (after the next paint). */
   timingsMs: { capture: number; classify: number; smooth: number; total: number };
+  /**
+   * The first run's steps, each as the time since the run request when it was done (wall clock in the page), and
+   * `pageBusy`: the page thread's own work in the run (capture, the pipeline when it ran in the page, drawing), which
+   * is what a page feels; waiting for the worker or the browser is not in it. A small page is shown first as
+   * classified in the page without its site's memory (`painted`), then with the site's evidence from the worker
+   * (`siteAdded`: smoothed with it; drawn again only when that changed what the mode shows); `shownAtEpochMs` and
+   * `timingsMs.total` are the run's end, after both. Steps that did not happen are 0.
+   */
+  phasesMs: RunPhases;
+  /**
+   * The last penalty or threshold change: from its request to the new segmentation on screen (after the next paint),
+   * of which the engine's smoothing (with the messages to it) and drawing; null before the first change.
+   */
+  resmoothMs: { total: number; smooth: number; draw: number } | null;
   /** Wall-clock time (ms since the epoch) at which the first run's mode was on screen: for end-to-end timings. */
   shownAtEpochMs: number;
   /** What the site memory did for this run; null when the page has no site (a file, a browser page). */
@@ -41,6 +55,17 @@ export interface RunStatus {
     segmentMs: number;
     ms: number;
   } | null;
+}
+
+export interface RunPhases {
+  captured: number;
+  engineReady: number;
+  classified: number;
+  smoothed: number;
+  drawn: number;
+  painted: number;
+  siteAdded: number;
+  pageBusy: number;
 }
 
 export interface SiteRunStatus {

@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+// Which engine a run uses (pageRun.ts): a small page is classified in the page first, without its site's memory,
+// and then by the worker with it; a large page by the worker only; every later request about the page goes to the
+// engine that classified it last.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WinnowController, type ControllerDeps } from '../../extension/content/winnowController.ts';
+import { IN_PAGE_MAX_ELEMENTS } from '../../extension/content/pageRun.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../extension/shared/settings.ts';
+import { FakeEngine } from './extensionFakeEngine.ts';
+
+// Every box 100×20: capture drops 0×0 boxes as clipped away.
+Element.prototype.getBoundingClientRect = function () {
+  return { left: 0, top: 0, width: 100, height: 20, right: 100, bottom: 20, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+};
+
+const controllers: WinnowController[] = [];
+
+function setUp(page: string, memory: string | null = null, options: { site?: boolean; workerFails?: boolean } = {}) {
+  document.body.innerHTML = page;
+  const worker = new FakeEngine();
+  const inPage = new FakeEngine();
+  Object.defineProperty(inPage, 'kind', { value: 'in-page' });
+  const deps = {
+    loadSettings: vi.fn(async () => ({ ...DEFAULT_SITE_SETTINGS })),
+    saveSettings: vi.fn(async () => {}),
+    model: vi.fn(async () => ({ json: {}, version: 'model-test' })),
+    startEngine: vi.fn(async () => {
+      if (options.workerFails) throw new Error('the worker frame did not load');
+      return worker;
+    }),
+    pageEngine: vi.fn(() => inPage),
+    friendlyError: (message: string) => message,
+    siteMemory: options.site === false ? null : {
+      host: 'news.example',
+      deps: {
+        load: vi.fn(async () => ({ host: 'news.example', memory, pages: memory ? 2 : 0, problem: null, version: 'v1' })),
+        save: vi.fn(async () => ({ host: 'news.example', pages: 3, bytes: 100, stored: true, evicted: [],
+          problem: null })),
+      },
+    },
+  } satisfies ControllerDeps;
+  const controller = new WinnowController(document, deps);
+  controllers.push(controller);
+  return { controller, deps, worker, inPage };
+}
+
+const SMALL = '<nav class="menu"><a href="/">Home</a></nav><article><h1>Title</h1><p>Some story text here.</p></article>';
+
+afterEach(async () => {
+  for (const c of controllers.splice(0)) if (c.hasRun) await c.setMode('off');
+  for (const host of Array.from(document.querySelectorAll('winnow-ui'))) host.remove();
+});
+
+describe('the engine a run uses', () => {
+  it('shows a small page classified in the page, then the worker adds the site evidence and keeps the page', async () => {
+    const { controller, deps, worker, inPage } = setUp(SMALL, '{"pages":2}');
+    const status = await controller.run('highlight');
+    expect(inPage.classified).toEqual([expect.objectContaining({ useSiteMemory: false })]);
+    expect(inPage.memoriesRead).toEqual([]);
+    expect(worker.memoriesRead).toEqual(['{"pages":2}']);
+    expect(worker.classified).toEqual([expect.objectContaining({ useSiteMemory: true, nodes: inPage.classified[0].nodes })]);
+    expect(worker.remembered).toBe(1);
+    expect(deps.startEngine).toHaveBeenCalledTimes(1);
+    expect(status).toMatchObject({ engine: 'worker', captures: 1, site: { pagesSeen: 2, pagesRemembered: 3 } });
+    expect(status.phasesMs.painted).toBeGreaterThan(0);
+    expect(status.phasesMs.siteAdded).toBeGreaterThanOrEqual(status.phasesMs.painted);
+    await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });
+    expect(worker.smoothed).toHaveLength(2);
+    expect(inPage.smoothed).toHaveLength(1);
+  });
+
+  it('runs a small page without a site in the page only: no worker', async () => {
+    const { controller, deps, inPage } = setUp(SMALL, null, { site: false });
+    const status = await controller.run('highlight');
+    expect(status.engine).toBe('in-page');
+    expect(deps.startEngine).not.toHaveBeenCalled();
+    await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });
+    expect(inPage.smoothed).toHaveLength(2);
+  });
+
+  it('sends a page with more elements than the limit to the worker only, with the site memory', async () => {
+    const items = '<li><a href="/x">x</a></li>'.repeat(Math.ceil(IN_PAGE_MAX_ELEMENTS / 2));
+    const { controller, deps, worker, inPage } = setUp(`<ul>${items}</ul>`, '{"pages":2}');
+    await controller.run('highlight');
+    expect(deps.startEngine).toHaveBeenCalledTimes(1);
+    expect(deps.pageEngine).not.toHaveBeenCalled();
+    expect(worker.classified).toEqual([expect.objectContaining({ useSiteMemory: true })]);
+    expect(worker.memoriesRead).toEqual(['{"pages":2}']);
+    expect(inPage.classified).toHaveLength(0);
+  });
+
+  it('keeps the page-level run in the page when the worker cannot start, and answers the slider there', async () => {
+    const { controller, inPage } = setUp(SMALL, '{"pages":2}', { workerFails: true });
+    const status = await controller.run('highlight');
+    expect(status).toMatchObject({ engine: 'in-page', site: null });
+    await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });
+    expect(inPage.smoothed).toHaveLength(2);
+    expect((await controller.exportAnnotations()).segmentation).toBeDefined();
+  });
+
+  it('a re-run goes straight to the worker once it is up', async () => {
+    const { controller, worker, inPage } = setUp(SMALL, '{"pages":2}');
+    await controller.run('highlight');
+    await controller.rerun();
+    expect(inPage.classified).toHaveLength(1);
+    expect(worker.classified).toHaveLength(2);
+  });
+});
