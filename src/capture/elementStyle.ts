@@ -18,18 +18,20 @@ const NOT_RENDERED: ElementStyle = { display: 'none', textVisible: false, overfl
 export function readElementStyle(cs: CSSStyleDeclaration): ElementStyle {
   const display = cs.display;
   if (display === 'none') return NOT_RENDERED; // skipped whole: no other property matters
+  // Each property read serialises a value (a shorthand costs more): overflow is read once for both of its uses.
+  const overflow = cs.overflow;
   return {
     display: display === 'contents' ? 'contents' : 'box',
     textVisible: cs.visibility === 'visible' && cs.opacity !== '0',
-    overflowVisible: cs.overflow === 'visible',
-    bits: display === 'contents' ? 0 : styleBitsOf(cs, display),
+    overflowVisible: overflow === 'visible',
+    bits: display === 'contents' ? 0 : styleBitsOf(cs, display, overflow),
     fontSize: Math.max(0, Math.min(255, Math.round(parseFloat(cs.fontSize) || 0))),
   };
 }
 
 const BLOCK_DISPLAYS = /^(block|flex|grid|list-item|table|flow-root|inline-block|inline-flex|inline-grid|table-.*)$/;
 
-function styleBitsOf(cs: CSSStyleDeclaration, display: string): number {
+function styleBitsOf(cs: CSSStyleDeclaration, display: string, overflow: string): number {
   let bits = 0;
   if (BLOCK_DISPLAYS.test(display) && !display.startsWith('inline')) bits |= StyleBit.BLOCK;
   else bits |= StyleBit.INLINE;
@@ -44,7 +46,7 @@ function styleBitsOf(cs: CSSStyleDeclaration, display: string): number {
   if (cs.cssFloat !== 'none' && cs.cssFloat !== '') bits |= StyleBit.FLOAT;
   if ((parseInt(cs.fontWeight, 10) || 400) >= 600) bits |= StyleBit.BOLD;
   if (!isTransparent(cs.backgroundColor) || cs.backgroundImage !== 'none') bits |= StyleBit.BACKGROUND;
-  if (cs.overflow !== 'visible' && cs.overflow !== '') bits |= StyleBit.OVERFLOW_CLIPS;
+  if (overflow !== 'visible' && overflow !== '') bits |= StyleBit.OVERFLOW_CLIPS;
   if (parseFloat(cs.borderTopWidth) > 0 || parseFloat(cs.borderBottomWidth) > 0) bits |= StyleBit.BORDER;
   return bits;
 }

@@ -60,7 +60,7 @@ function generatedPage(): string {
     `<a href="/story/${i}">the people</a> who live there, with <strong>details</strong> that matter.</p>`).join('');
   const sidebar = Array.from({ length: 24 }, (_, k) =>
     `<section class="widget"><h3>Widget ${k}</h3><ul>${links(12, `side${k}`)}</ul></section>`).join('');
-  const comments = Array.from({ length: 260 }, (_, i) =>
+  const comments = Array.from({ length: 380 }, (_, i) =>
     `<div class="comment"><div class="meta"><a href="/user/${i}">user${i}</a> <span>2 hours ago</span></div>` +
     `<p>Comment ${i}: I agree with <em>most</em> of this.</p><div class="actions"><a href="#r${i}">Reply</a> ` +
     `<a href="#l${i}">Like</a></div></div>`).join('');
@@ -79,7 +79,8 @@ function generatedPage(): string {
  * site's evidence from the worker changed it (RunStatus.phasesMs); `shownAtEpochMs` is the run's end.
  */
 function firstPaintEpochMs(s: RunStatus): number {
-  return s.shownAtEpochMs - s.timingsMs.total + s.phasesMs.painted;
+  // Builds from before phasesMs (to compare against them) painted once, at the run's end.
+  return s.phasesMs ? s.shownAtEpochMs - s.timingsMs.total + s.phasesMs.painted : s.shownAtEpochMs;
 }
 
 async function main(): Promise<number> {
@@ -129,7 +130,8 @@ async function main(): Promise<number> {
     for (let r = 0; r < rounds; r++) {
       for (const penaltyFactor of SLIDER_PENALTIES) {
         const s = await b.content<RunStatus>(tabId, 'setOptions', { penaltyFactor, threshold: 0.5 });
-        if (!s.resmoothMs) throw new Error('no re-smoothing timed');
+        // Builds from before resmoothMs are not timed here.
+        if (!s.resmoothMs) return;
         into.push(s.resmoothMs.total);
         draws?.push(s.resmoothMs.draw);
       }
@@ -176,10 +178,11 @@ async function main(): Promise<number> {
         popup.push(p.ms);
         popupDone.push(p.doneMs);
         readability.push(readabilityMs);
-        const pageBusy = s.status.phasesMs.pageBusy;
+        const pageBusy = s.status.phasesMs?.pageBusy ?? NaN;
         busy.push(pageBusy);
         busyRatio.push(pageBusy / Math.max(0.1, readabilityMs));
-        for (const [k, v] of Object.entries(s.status.phasesMs)) (phases[k] ??= []).push(v);
+        for (const [k, v] of Object.entries(s.status.phasesMs ?? {})) (phases[k] ??= []).push(v);
+        (phases.captureBusy ??= []).push(s.status.timingsMs.capture);
         (phases.request ??= []).push(s.doneMs - s.status.timingsMs.total);
         await slide(bRun.tabId, 1, slider);
         console.log(`${slug.slice(0, 40).padEnd(40)} ${String(s.status.nodes).padStart(5)} ${s.status.engine.padStart(7)} ` +
@@ -220,12 +223,14 @@ async function main(): Promise<number> {
     console.log(row('  shortcut: request reaches the page', phases.request));
     for (const k of ['captured', 'engineReady', 'classified', 'smoothed', 'drawn', 'painted', 'siteAdded']) {
       // Steps a run did not take are 0 (no site evidence to add, for one): left out.
-      const done = phases[k].filter((v) => v > 0);
+      const done = (phases[k] ?? []).filter((v) => v > 0);
       console.log(`${row(`  shortcut: ${k} (since the request)`, done)}   (${done.length} runs)`);
     }
     console.log(row('page thread busy (shortcut run)', busy));
+    console.log(row('  of which the capture walk', phases.captureBusy));
     console.log(row('Readability.js (clone + parse)', readability));
-    console.log(`page busy / Readability.js per page: median ${median(busyRatio).toFixed(2)}, ` +
+    if (busyRatio.some(Number.isNaN)) console.log('page busy: not reported by this build');
+    else console.log(`page busy / Readability.js per page: median ${median(busyRatio).toFixed(2)}, ` +
       `p95 ${percentile(busyRatio, 95).toFixed(2)} (goal: median ≤ 1.0)`);
     console.log(row('slider → painted, fixture pages', slider));
     console.log(`${row(`slider → painted, generated page (${generatedNodes} nodes)`, generated)}   (goal: p50 ≤ 16)`);
