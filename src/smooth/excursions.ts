@@ -51,20 +51,22 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
   const last = s.length - 1;
   rangeCount = 0;
   let b = last;
+  // Left of the last rank, f keeps falling towards it (or stays level) until the nearest pair where it falls to the
+  // right: k is that pair's right end, the first bottom, and level its value.
+  let k = f.prevPair(last, false);
+  let level = f.pairValue;
   for (;;) {
-    // Left of b, f keeps falling towards b (or stays level) until the nearest pair where it falls to the right.
-    const k = f.prevPair(b, false);
     if (k < 0) {
       b = 0;
       break;
     }
     b = k;
-    const level = f.pairValue;
     // The excursion left of b: top, bottom, top, … until a bottom at or below the level, or rank 0.
     ex.topCount = 0;
     ex.bottomCount = 0;
     let cur = b;
     let end = -1; // the kink where f is back at or below the level; -1 when the excursion runs to rank 0
+    let endValue = NaN;
     for (;;) {
       const top = f.prevPair(cur, true);
       if (top < 0) {
@@ -79,6 +81,7 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
       const value = fall < 0 ? f.kinkValue(0) : f.pairValue;
       if (value <= level) {
         end = bottom;
+        endValue = value;
         break;
       }
       ex.bottoms[ex.bottomCount] = bottom;
@@ -98,7 +101,13 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
       for (let r = 0; r < ex.stretchCount; r++) f.cap(ex.from[r], ex.to[r], cost);
     }
     if (end < 0) break;
-    b = end;
+    // Rank 0, or the right end of a falling pair (the caps above lie right of it and keep it): the next bottom.
+    if (end === 0) {
+      b = 0;
+      break;
+    }
+    k = end;
+    level = endValue;
   }
   if (ranges !== null) {
     const first = ranges.length;

@@ -450,9 +450,58 @@ export class KinkTree {
 
   /** GridCurve.prevPair on the tree rooted at `root`; leaves the value at the kink found in pairValue. */
   prevPair(root: number, rank: number, rising: boolean): number {
-    return this.prevPairAt(root, 0, this.last, rank, rising);
+    // Down the path towards `rank`, keeping the nodes where it goes right: the pairs left of the path are, nearest
+    // first, each such node's middle pair (its halves' adjacent kinks) and then its left half, deepest node first.
+    // A loop and a stack rather than recursion: this search is most of the walk's work.
+    const { pathNode, pathLeft, pathRight } = this;
+    let depth = 0;
+    let x = root;
+    let l = 0;
+    let r = this.last;
+    while (x !== 0 && this.count[x] >= 2 && this.firstRank[x] < rank) {
+      if (this.lastRank[x] <= rank) {
+        // Wholly left of `rank`: the nearest pair is its last one of the sign, if it has any.
+        if (this.hasSlope(x, rising)) return this.lastPairIn(x, l, r, rising, root, rank);
+        break;
+      }
+      this.push(x, l, r);
+      const mid = (l + r) >>> 1;
+      if (rank <= mid) {
+        x = this.left[x];
+        r = mid;
+      } else {
+        pathNode[depth] = x;
+        pathLeft[depth] = l;
+        pathRight[depth++] = r;
+        x = this.right[x];
+        l = mid + 1;
+      }
+    }
+    while (depth > 0) {
+      const y = pathNode[--depth];
+      const a = this.left[y];
+      const b = this.right[y];
+      if (a !== 0 && b !== 0 && this.firstRank[b] <= rank) {
+        const step = this.firstValue[b] - this.lastValue[a];
+        if (rising ? step > 0 : step < 0) {
+          this.pairValue = this.firstValue[b];
+          return this.firstRank[b];
+        }
+      }
+      if (a !== 0 && this.hasSlope(a, rising)) {
+        const yl = pathLeft[depth];
+        return this.lastPairIn(a, yl, (yl + pathRight[depth]) >>> 1, rising, root, rank);
+      }
+    }
+    return -1;
   }
 
+  /** The nodes where prevPair's path went right, and their ranges (the depth of a tree over 2³¹ ranks at most). */
+  private readonly pathNode = new Int32Array(64);
+  private readonly pathLeft = new Int32Array(64);
+  private readonly pathRight = new Int32Array(64);
+
+  /** prevPair by recursion, turning back where a summary promised a pair that the values do not show. */
   private prevPairAt(x: number, l: number, r: number, rank: number, rising: boolean): number {
     if (x === 0 || this.count[x] < 2 || this.firstRank[x] >= rank) return -1;
     // Wholly left of `rank`: skip if no slope under x has the sign looked for.
@@ -471,6 +520,40 @@ export class KinkTree {
       }
     }
     return this.prevPairAt(a, l, mid, rank, rising);
+  }
+
+  /** Does a slope of the sign looked for lie under x? */
+  private hasSlope(x: number, rising: boolean): boolean {
+    return this.count[x] >= 2 && (rising ? this.maxSlope[x] > 0 : this.minSlope[x] < 0);
+  }
+
+  /**
+   * The last pair of the sign under x (ranks l … r), whose summary says it has one: its right end, its value in
+   * pairValue. A summary read before a push may differ in the last bit from the values after it; if the descent
+   * finds no pair for that, the search over the whole tree (which backtracks) answers instead.
+   */
+  private lastPairIn(x: number, l: number, r: number, rising: boolean, root: number, rank: number): number {
+    for (;;) {
+      if (x === 0 || l === r) return this.prevPairAt(root, 0, this.last, rank, rising);
+      this.push(x, l, r);
+      const mid = (l + r) >>> 1;
+      const a = this.left[x];
+      const b = this.right[x];
+      if (b !== 0 && this.hasSlope(b, rising)) {
+        x = b;
+        l = mid + 1;
+        continue;
+      }
+      if (a !== 0 && b !== 0) {
+        const step = this.firstValue[b] - this.lastValue[a];
+        if (rising ? step > 0 : step < 0) {
+          this.pairValue = this.firstValue[b];
+          return this.firstRank[b];
+        }
+      }
+      x = a;
+      r = mid;
+    }
   }
 
   /**
