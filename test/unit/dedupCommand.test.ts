@@ -23,6 +23,17 @@ describe('winnow dedup: usage errors, before any page is rendered', () => {
       .toContain('the penalty must be a finite number ≥ 0');
   });
 
+  it('takes one text to shingle: --raw or --largest-segment, not both; a segmentation model only with the latter',
+    async () => {
+      const both = await winnow('dedup', 'x', '--raw', '--largest-segment');
+      expect(both.code).toBe(2);
+      expect(both.stderr).toBe('winnow dedup: --raw and --largest-segment each choose the text to shingle: give one ' +
+        'of them');
+      const model = await winnow('dedup', 'x', '--segmentation-model', 'seg.json');
+      expect(model.code).toBe(2);
+      expect(model.stderr).toBe('winnow dedup: --segmentation-model applies only with --largest-segment');
+    });
+
   it('eval --dataset dedup refuses --scripts, which it does not use', async () => {
     const r = await winnow('eval', '--dataset', 'dedup', '--scripts', 'off');
     expect(r.code).toBe(2);
@@ -48,6 +59,8 @@ describe("winnow dedup's output", () => {
     expect(pairLines({ ...run, text: 'raw', pairs: [] })).toEqual([
       'near-duplicate pairs of the whole visible text (6-word shingles, 8 min-hashes, ≥ 4 shared):', '  none',
     ]);
+    expect(pairLines({ ...run, text: 'segment' })[0]).toBe("near-duplicate pairs of each page's largest GCuts " +
+      'segment (6-word shingles, 8 min-hashes, ≥ 4 shared):');
     expect(summaryLine(run)).toBe('3 pages compared (1 failed, 1 without words), 3 pairs, 1 near-duplicate');
   });
 

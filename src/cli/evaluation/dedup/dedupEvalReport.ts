@@ -1,7 +1,7 @@
 /**
  * The report of `winnow eval --dataset dedup`: per dataset a table of its sites (pages, same-site pairs, pairs flagged
- * under the raw, content and gold texts) with totals over all sites and over the held-out ones, the flagged pairs as
- * CSV, and the --json summary. Pure: counts in, Markdown / CSV / JSON text out.
+ * under the raw, content, largest-segment and gold texts) with totals over all sites and over the held-out ones, the
+ * flagged pairs as CSV, and the --json summary. Pure: counts in, Markdown / CSV / JSON text out.
  */
 import type { DedupOptions } from '../../../dedup/dedupOptions.ts';
 import { csvCell } from '../reportFormat.ts';
@@ -14,6 +14,8 @@ export interface DedupReportContext {
   command: string;
   options: DedupOptions;
   modelPath: string;
+  /** The GCuts model the segment text comes from: its file relative to the repository, and what it was trained on. */
+  segmentation: { path: string; trainedOn: string };
   pipeline: { penaltyFactor: number; threshold: number };
   failed: Array<{ id: string; reason: string }>;
   capture: { rendered: number; cached: number };
@@ -37,12 +39,13 @@ export function datasetTotals(rows: readonly SiteDedupRow[], dataset: DedupDatas
   return { all: sumCounts(own), heldOut: sumCounts(own.filter((r) => r.heldOut)) };
 }
 
-const HEADER = '| site | pages | pairs | raw | content | gold | content ∧ gold | raw ∧ gold |';
-const RULE = '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+const HEADER = '| site | pages | pairs | raw | content | segment | gold | content ∧ gold | segment ∧ gold | ' +
+  'raw ∧ gold |';
+const RULE = '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
 
 function cells(c: DedupCounts): string {
-  return `${c.pages} | ${c.pairs} | ${c.flagged.raw} | ${c.flagged.content} | ${c.flagged.gold} | ` +
-    `${c.contentAndGold} | ${c.rawAndGold} |`;
+  return `${c.pages} | ${c.pairs} | ${c.flagged.raw} | ${c.flagged.content} | ${c.flagged.segment} | ` +
+    `${c.flagged.gold} | ${c.contentAndGold} | ${c.segmentAndGold} | ${c.rawAndGold} |`;
 }
 
 /** One dataset's table: a row per site (held-out ones marked), then the two totals. */
@@ -65,14 +68,14 @@ function percent(part: number, whole: number): string {
 /** One line per dataset for the console: what cleaning did to the pairs. */
 export function totalsLine(rows: readonly SiteDedupRow[], dataset: DedupDatasetName): string {
   const { all } = datasetTotals(rows, dataset);
-  return `${TITLES[dataset]}: ${all.sites} sites, ${all.pages} pages, ${all.pairs} same-site pairs; flagged raw ` +
-    `${all.flagged.raw} (${percent(all.flagged.raw, all.pairs)}), content ${all.flagged.content} ` +
-    `(${percent(all.flagged.content, all.pairs)}), gold ${all.flagged.gold} (${percent(all.flagged.gold, all.pairs)})`;
+  const flagged = TEXT_KINDS.map((kind) => `${kind} ${all.flagged[kind]} (${percent(all.flagged[kind], all.pairs)})`);
+  return `${TITLES[dataset]}: ${all.sites} sites, ${all.pages} pages, ${all.pairs} same-site pairs; flagged ` +
+    flagged.join(', ');
 }
 
 export function dedupMarkdown(rows: readonly SiteDedupRow[], ctx: DedupReportContext): string {
   const lines = [
-    '# Near-duplicate pairs within a site: raw text, Winnow\'s content text, people\'s content',
+    '# Near-duplicate pairs within a site: raw text, Winnow\'s content text, the largest segment, people\'s content',
     '',
     `Command: \`${ctx.command}\`. Shingling as paper 003 §5.2: text lower-cased, non-alphanumeric characters ` +
       `removed, ${ruleText(ctx.options)} (a pair is flagged when the two signatures of ${ctx.options.hashes} ` +
@@ -82,11 +85,14 @@ export function dedupMarkdown(rows: readonly SiteDedupRow[], ctx: DedupReportCon
       'mostly a false positive made by the template text the two pages share — the effect papers 000 §6.2 and ' +
       '003 §5.2 measure. **raw**: the whole visible text; **content**: Winnow\'s content text (classify → smooth → ' +
       `reader decision, ${ctx.modelPath}, penalty ${ctx.pipeline.penaltyFactor}, threshold ` +
-      `${ctx.pipeline.threshold}, page level, no site memory); **gold**: people's content. Pairs the gold text ` +
-      'flags are mostly real near-duplicates (one story published twice), but people\'s content can repeat too ' +
-      '(a comment section\'s guidelines that people marked as content under every post); "content ∧ gold" is how ' +
-      'many of them the content text still flags. Sites marked held out were never trained on; the others were ' +
-      '(their content text is optimistic).',
+      `${ctx.pipeline.threshold}, page level, no site memory); **segment**: the text of the page's largest GCuts ` +
+      `segment by characters (${ctx.segmentation.path}), paper 003 §5.2's variant, which shingles "the content ` +
+      'that is contained within the largest segment found on the webpage"; **gold**: people\'s content. Pairs the ' +
+      'gold text flags are mostly real near-duplicates (one story published twice), but people\'s content can ' +
+      'repeat too (a comment section\'s guidelines that people marked as content under every post); "content ∧ ' +
+      'gold" and "segment ∧ gold" are how many of them the content and segment texts still flag. Sites marked held ' +
+      'out were never trained on by the classifier; the others were (their content text is optimistic). The GCuts ' +
+      `model was trained on ${ctx.segmentation.trainedOn} and reads the same classifier's scores.`,
     '',
   ];
   for (const dataset of DEDUP_DATASETS) {
@@ -115,7 +121,7 @@ export function flaggedPairsCsv(rows: readonly SiteDedupRow[]): string {
 export function dedupEvalJson(rows: readonly SiteDedupRow[], options: DedupOptions, failed: number): string {
   const plain = (c: DedupCounts) => ({
     sites: c.sites, pages: c.pages, pairs: c.pairs, ...c.flagged, contentAndGold: c.contentAndGold,
-    rawAndGold: c.rawAndGold,
+    segmentAndGold: c.segmentAndGold, rawAndGold: c.rawAndGold,
   });
   const datasets = Object.fromEntries(DEDUP_DATASETS.map((d) => {
     const { all, heldOut } = datasetTotals(rows, d);

@@ -1,6 +1,7 @@
 /**
- * The three texts of one captured page that the duplicate evaluation shingles: the whole visible text (raw), Winnow's
- * content text, and the people's content (Dragnet's gold file; L3S's spans labelled as content).
+ * The four texts of one captured page that the duplicate evaluation shingles: the whole visible text (raw), Winnow's
+ * content text, the text of the page's largest GCuts segment (paper 003 §5.2), and the people's content (Dragnet's gold
+ * file; L3S's spans labelled as content).
  */
 import type { CapturedPage } from '../../datasets/captureLabelled.ts';
 import type { ModelWeights } from '../../../model/weights.ts';
@@ -8,10 +9,13 @@ import type { PipelineOptions } from '../../../pipeline/pipelineOptions.ts';
 import { classifyPage } from '../../../pipeline/runPipeline.ts';
 import { PageSession } from '../../../session/pageSession.ts';
 import { readerText } from '../../../reader/readerText.ts';
+import type { SegmentationModel } from '../../../segmentation/segmentationModel.ts';
+import { segmentPage } from '../../../segmentation/segmentPage.ts';
+import { largestSegmentText } from '../../../segmentation/largestSegmentText.ts';
 import { l3sReferenceText, readDragnetReference } from '../site/siteEvalSets.ts';
 import type { DedupDatasetName } from './dedupEvalSites.ts';
 
-export const TEXT_KINDS = ['raw', 'content', 'gold'] as const;
+export const TEXT_KINDS = ['raw', 'content', 'segment', 'gold'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
 export type PageTexts = Record<TextKind, string>;
@@ -19,16 +23,21 @@ export type PageTexts = Record<TextKind, string>;
 /**
  * Raw is the snapshot's visible text with nothing removed; content is the page session's reader text (the same
  * classify → smooth → reader decision as `winnow extract`, run in Node on the cached capture, whose only article hint
- * is the document title: a cached capture keeps no byline or author nodes); gold is the people's.
+ * is the document title: a cached capture keeps no byline or author nodes); segment is the largest GCuts segment's
+ * text, segmented as `winnow segment` does (the classifier's scores as the model was trained with); gold is the
+ * people's.
  */
 export async function pageTexts(dataset: DedupDatasetName, captured: Extract<CapturedPage, { snapshot: unknown }>,
-  weights: ModelWeights, pipeline: PipelineOptions): Promise<PageTexts> {
+  weights: ModelWeights, pipeline: PipelineOptions, segmentation: SegmentationModel): Promise<PageTexts> {
   const s = captured.snapshot;
-  const session = new PageSession(classifyPage(s, weights), { hints: { title: s.title } });
+  const classified = classifyPage(s, weights);
+  const session = new PageSession(classified, { hints: { title: s.title } });
   const { keep } = session.smooth(pipeline).decision;
   return {
     raw: readerText(s, () => false),
     content: readerText(s, (i) => keep[i] === 0),
+    segment: largestSegmentText(s,
+      segmentPage(s, segmentation, 'gcuts', { scores: classified.scores, minArea: pipeline.minArea })),
     // Dragnet's gold is the article and, after the separator line, the user comments (people's content either way).
     gold: dataset === 'dragnet' ? await readDragnetReference(captured.page) : l3sReferenceText(s, captured.spans),
   };

@@ -6,7 +6,7 @@ import type { DedupOptions } from '../../../dedup/dedupOptions.ts';
 import type { NearDuplicate } from '../../../dedup/nearDuplicateTexts.ts';
 
 /** Which text of a page was shingled. */
-export type DedupTextKind = 'content' | 'raw';
+export type DedupTextKind = 'content' | 'raw' | 'segment';
 
 export interface DedupRun {
   text: DedupTextKind;
@@ -23,6 +23,7 @@ export interface DedupRun {
 const TEXT_NAME: Record<DedupTextKind, string> = {
   content: "Winnow's content text",
   raw: 'the whole visible text',
+  segment: "each page's largest GCuts segment",
 };
 
 /** The rule in words, for headers and reports: "6-word shingles, 8 min-hashes, ≥ 4 shared". */

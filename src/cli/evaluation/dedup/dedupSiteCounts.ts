@@ -1,5 +1,6 @@
 /**
- * One site's near-duplicate pairs under each text (raw, Winnow's content, people's gold), and the totals over sites.
+ * One site's near-duplicate pairs under each text (raw, Winnow's content, the largest GCuts segment, people's gold),
+ * and the totals over sites.
  * Pure: texts in, counts out.
  */
 import { sharedValues } from '../../../dedup/compareSignatures.ts';
@@ -25,6 +26,8 @@ export interface DedupCounts {
   flagged: Record<TextKind, number>;
   /** Pairs flagged under both Winnow's content text and the gold text (the gold's duplicates Winnow keeps). */
   contentAndGold: number;
+  /** Pairs flagged under both the largest segment's text and the gold text. */
+  segmentAndGold: number;
   /** Pairs flagged under both the raw text and the gold text. */
   rawAndGold: number;
 }
@@ -58,8 +61,9 @@ export function countSite(site: { dataset: string; site: string; heldOut: boolea
     sites: 1,
     pages: pages.length,
     pairs: (pages.length * (pages.length - 1)) / 2,
-    flagged: { raw: flaggedUnder.raw.size, content: flaggedUnder.content.size, gold: flaggedUnder.gold.size },
+    flagged: Object.fromEntries(TEXT_KINDS.map((kind) => [kind, flaggedUnder[kind].size])) as Record<TextKind, number>,
     contentAndGold: both('content', 'gold'),
+    segmentAndGold: both('segment', 'gold'),
     rawAndGold: both('raw', 'gold'),
     flaggedPairs,
   };
@@ -67,7 +71,8 @@ export function countSite(site: { dataset: string; site: string; heldOut: boolea
 
 export function sumCounts(rows: readonly DedupCounts[]): DedupCounts {
   const total: DedupCounts = {
-    sites: 0, pages: 0, pairs: 0, flagged: { raw: 0, content: 0, gold: 0 }, contentAndGold: 0, rawAndGold: 0,
+    sites: 0, pages: 0, pairs: 0, flagged: { raw: 0, content: 0, segment: 0, gold: 0 }, contentAndGold: 0,
+    segmentAndGold: 0, rawAndGold: 0,
   };
   for (const r of rows) {
     total.sites += r.sites;
@@ -75,6 +80,7 @@ export function sumCounts(rows: readonly DedupCounts[]): DedupCounts {
     total.pairs += r.pairs;
     for (const kind of TEXT_KINDS) total.flagged[kind] += r.flagged[kind];
     total.contentAndGold += r.contentAndGold;
+    total.segmentAndGold += r.segmentAndGold;
     total.rawAndGold += r.rawAndGold;
   }
   return total;

@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { REPO_ROOT } from '../../datasets/dataPaths.ts';
 import { captureLabelledPages } from '../../datasets/captureLabelled.ts';
 import { loadModel } from '../../modelFile.ts';
+import { DEFAULT_SEGMENTATION_MODEL_PATH, loadSegmentationModel } from '../../segment/segmentationModelFile.ts';
 import { oneLine } from '../../browser/oneLine.ts';
 import type { PipelineOptions } from '../../../pipeline/pipelineOptions.ts';
 import { dedupOptions } from '../../../dedup/dedupOptions.ts';
@@ -23,9 +24,9 @@ export interface DedupEvalOptions {
 
 /**
  * `winnow eval --dataset dedup`: captures the measured sites' pages through the training capture and its cache
- * (.cache/capture), reads each page's raw, content and gold text, finds each site's near-duplicate pairs under each
- * with the paper's rule, prints a table per dataset and writes report.md and pairs.csv. A page that fails to capture
- * or has no gold is listed with the reason and left out of its site's pairs.
+ * (.cache/capture), reads each page's raw, content, largest-segment and gold text, finds each site's near-duplicate
+ * pairs under each with the paper's rule, prints a table per dataset and writes report.md and pairs.csv. A page that
+ * fails to capture or has no gold is listed with the reason and left out of its site's pairs.
  */
 export async function runDedupEval(o: DedupEvalOptions): Promise<SiteDedupRow[]> {
   const started = Date.now();
@@ -37,7 +38,7 @@ export async function runDedupEval(o: DedupEvalOptions): Promise<SiteDedupRow[]>
   const capture = { rendered: 0, cached: 0 };
   const captured = await captureLabelledPages(pages, { useCache: true, log: o.log, stats: capture });
   const byId = new Map(captured.map((c) => [c.page.id, c]));
-  const model = await loadModel();
+  const [model, segmentation] = await Promise.all([loadModel(), loadSegmentationModel()]);
   const failed: Array<{ id: string; reason: string }> = [];
   const rows: SiteDedupRow[] = [];
   for (const site of sites) {
@@ -49,7 +50,7 @@ export async function runDedupEval(o: DedupEvalOptions): Promise<SiteDedupRow[]>
         continue;
       }
       try {
-        read.push({ id: page.id, texts: await pageTexts(site.dataset, c, model.weights, o.pipeline) });
+        read.push({ id: page.id, texts: await pageTexts(site.dataset, c, model.weights, o.pipeline, segmentation) });
       } catch (e) {
         failed.push({ id: page.id, reason: oneLine(e) });
       }
@@ -60,7 +61,10 @@ export async function runDedupEval(o: DedupEvalOptions): Promise<SiteDedupRow[]>
   await mkdir(o.outDir, { recursive: true });
   await writeFile(join(o.outDir, 'report.md'), dedupMarkdown(rows, {
     command: o.command, options, modelPath: relative(REPO_ROOT, model.path), pipeline: o.pipeline, failed, capture,
-    seconds,
+    seconds, segmentation: {
+      path: relative(REPO_ROOT, DEFAULT_SEGMENTATION_MODEL_PATH),
+      trainedOn: `${segmentation.trainedOn.pages} pages of ${basename(segmentation.trainedOn.dataset)}`,
+    },
   }));
   await writeFile(join(o.outDir, 'pairs.csv'), flaggedPairsCsv(rows));
   for (const dataset of DEDUP_DATASETS) {
