@@ -48,7 +48,8 @@ export const evalCommand = defineCommand({
       'sample pages a site memory saw, site methods against the page level with and without the site prior, with ' +
       'charts. Datasets come from ../shared/data.',
     `--dataset ${DEDUP}: near-duplicate pairs among the pages of one site (Dragnet, L3S-GN1) found by shingling the ` +
-      "raw text, Winnow's content text and people's content, per site and in total (papers 000 §6.2, 003 §5.2).",
+      "raw text, Winnow's content text, the page's largest GCuts segment (003 §5.2) and people's content, per " +
+      'site and in total (papers 000 §6.2, 003 §5.2).',
   ],
   positionals: false,
   options: {
