@@ -47,6 +47,58 @@ export function appendSum(
   dst.length = n;
 }
 
+/**
+ * Appends src[start, end) + w·|x − v| to dst (lo ≤ x ≤ hi, src over [lo, hi]): a node's own term added while its
+ * child's function is copied, in one pass and without appendSum's interpolation at each breakpoint (the term is
+ * w·(x − v) left of x and w·(v − x) right of it). x becomes a score breakpoint.
+ */
+export function appendWithAbsoluteTerm(dst: Breakpoints, src: Breakpoints, start: number, end: number, x: number,
+  w: number): void {
+  dst.reserve(end - start + 1);
+  const { at, value, isScore } = dst;
+  const { at: sAt, value: sValue, isScore: sScore } = src;
+  let n = dst.length;
+  let i = start;
+  for (; sAt[i] < x; i++, n++) {
+    at[n] = sAt[i];
+    value[n] = sValue[i] + w * (x - sAt[i]);
+    isScore[n] = sScore[i];
+  }
+  at[n] = x;
+  // src ends at hi ≥ x, and starts at lo: when x is not a breakpoint, i − 1 is one left of it.
+  value[n] = sAt[i] === x ? sValue[i++] : between(sAt[i - 1], sValue[i - 1], sAt[i], sValue[i], x);
+  isScore[n++] = 1;
+  for (; i < end; i++, n++) {
+    at[n] = sAt[i];
+    value[n] = sValue[i] + w * (sAt[i] - x);
+    isScore[n] = sScore[i];
+  }
+  dst.length = n;
+}
+
+/** Adds w·|x − v| to f[start, f.length) in place (f over [lo, hi], lo ≤ x ≤ hi); x becomes a score breakpoint. */
+export function addAbsoluteTermInPlace(f: Breakpoints, start: number, x: number, w: number): void {
+  let i = start;
+  const end = f.length;
+  // Find x first, so that a breakpoint inserted there is interpolated from the values before the term is added.
+  while (f.at[i] < x) i++;
+  if (f.at[i] === x) {
+    f.isScore[i] = 1;
+  } else {
+    const v = between(f.at[i - 1], f.value[i - 1], f.at[i], f.value[i], x);
+    f.reserve(1);
+    f.at.copyWithin(i + 1, i, end);
+    f.value.copyWithin(i + 1, i, end);
+    f.isScore.copyWithin(i + 1, i, end);
+    f.at[i] = x;
+    f.value[i] = v;
+    f.isScore[i] = 1;
+    f.length = end + 1;
+  }
+  const { at, value } = f;
+  for (let k = start; k < f.length; k++) value[k] += at[k] < x ? w * (x - at[k]) : w * (at[k] - x);
+}
+
 /** Appends a copy of src[start, end) to dst. */
 export function appendCopy(dst: Breakpoints, src: Breakpoints, start: number, end: number): void {
   dst.reserve(end - start);

@@ -1,6 +1,7 @@
 import { smoothResultOf, validateSmoothProblem, type SmoothProblem, type SmoothResult } from './smoothProblem.ts';
 import { Breakpoints } from './breakpoints.ts';
-import { appendAbsoluteTerm, appendCopy, appendSum } from './piecewiseSum.ts';
+import { addAbsoluteTermInPlace, appendAbsoluteTerm, appendCopy, appendSum, appendWithAbsoluteTerm }
+  from './piecewiseSum.ts';
 import { appendCostGivenParent, fillNewSegmentCosts, type NewSegmentCosts } from './givenParent.ts';
 import { appendNewSegmentRanges, NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
 
@@ -83,10 +84,15 @@ function bestScore(f: Breakpoints): number {
 
 /**
  * The sum of a node's own term and its children's g, merged in pairs so that a node with k children costs
- * N·log k rather than N·k. Two scratch buffers take turns holding the partial sums.
+ * N·log k rather than N·k. Two scratch buffers take turns holding the partial sums. The own term comes last, added
+ * by formula rather than merged as a function of three breakpoints: half the nodes of a page wrap a single child,
+ * and for them that is one pass of copying.
  */
 class PairwiseSum {
-  private readonly own = new Breakpoints(3);
+  private x = 0;
+  private w = 0;
+  private lo = 0;
+  private hi = 0;
   private readonly scratch = [new Breakpoints(1024), new Breakpoints(1024)];
   // The terms to add, as ranges of buffers; reused from node to node, as is everything here.
   private buffers: Breakpoints[] = [];
@@ -95,10 +101,11 @@ class PairwiseSum {
   private count = 0;
 
   start(x: number, w: number, lo: number, hi: number): void {
-    this.own.length = 0;
-    appendAbsoluteTerm(this.own, x, w, lo, hi);
+    this.x = x;
+    this.w = w;
+    this.lo = lo;
+    this.hi = hi;
     this.count = 0;
-    this.add(this.own, 0, this.own.length);
   }
 
   add(buffer: Breakpoints, from: number, to: number): void {
@@ -126,7 +133,14 @@ class PairwiseSum {
       }
       this.count = kept;
     }
-    if (this.count === 1) appendCopy(dst, buffers[0], from[0], to[0]);
-    else appendSum(dst, buffers[0], from[0], to[0], buffers[1], from[1], to[1]);
+    if (this.count === 0) {
+      appendAbsoluteTerm(dst, this.x, this.w, this.lo, this.hi);
+    } else if (this.count === 1) {
+      appendWithAbsoluteTerm(dst, buffers[0], from[0], to[0], this.x, this.w);
+    } else {
+      const first = dst.length;
+      appendSum(dst, buffers[0], from[0], to[0], buffers[1], from[1], to[1]);
+      addAbsoluteTermInPlace(dst, first, this.x, this.w);
+    }
   }
 }

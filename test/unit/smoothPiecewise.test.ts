@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { between, Breakpoints, crossing } from '../../src/smooth/breakpoints.ts';
-import { appendAbsoluteTerm, appendCopy, appendSum } from '../../src/smooth/piecewiseSum.ts';
+import { addAbsoluteTermInPlace, appendAbsoluteTerm, appendCopy, appendSum, appendWithAbsoluteTerm }
+  from '../../src/smooth/piecewiseSum.ts';
 import { appendCostGivenParent, fillNewSegmentCosts, type NewSegmentCosts } from '../../src/smooth/givenParent.ts';
 import { appendNewSegmentRanges, NewSegmentRanges, valueGivenParent } from '../../src/smooth/newSegmentRanges.ts';
 
@@ -77,6 +78,31 @@ describe('building cost functions', () => {
     const a = absolute(0.5, 1, 0, 1);
     const b = absolute(0.5, 1, 0, 2);
     expect(() => appendSum(sum, a, 0, a.length, b, 0, b.length)).toThrow(/different domains/);
+  });
+
+  it('appendWithAbsoluteTerm and addAbsoluteTermInPlace give appendSum with the absolute term', () => {
+    const f = new Breakpoints(1);
+    [[0, 1, 0], [0.2, 0.5, 1], [0.5, 0.75, 0], [1, 2, 1]].forEach(([at, v, score]) => f.push(at, v, score));
+    // x on a breakpoint, between two, and at either end of the domain.
+    for (const x of [0.5, 0.3, 0, 1]) {
+      const sum = new Breakpoints(1);
+      const term = absolute(x, 3);
+      appendSum(sum, f, 0, f.length, term, 0, term.length);
+      const copied = new Breakpoints(1);
+      copied.push(-1, -1, 0); // something before, which must stay as it is
+      appendWithAbsoluteTerm(copied, f, 0, f.length, x, 3);
+      const inPlace = new Breakpoints(1);
+      inPlace.push(-1, -1, 0);
+      appendCopy(inPlace, f, 0, f.length);
+      addAbsoluteTermInPlace(inPlace, 1, x, 3);
+      for (const g of [copied, inPlace]) {
+        expect(pointsOf(g, 0, 1)).toEqual([[-1, -1, 0]]);
+        const got = pointsOf(g, 1);
+        const want = pointsOf(sum);
+        expect(got.map(([at, , score]) => [at, score])).toEqual(want.map(([at, , score]) => [at, score]));
+        got.forEach(([, v], k) => expect(v).toBeCloseTo(want[k][1], 12));
+      }
+    }
   });
 
   it('appendCopy appends a range', () => {
