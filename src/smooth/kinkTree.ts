@@ -31,6 +31,7 @@ export class KinkTree {
   /** The line still to be added to the children: its values at the node's end scores. */
   private tagLeft = new Float64Array(1024);
   private tagRight = new Float64Array(1024);
+  private tagSlope = new Float64Array(1024);
   private tagged = new Uint8Array(1024);
   private used = 1; // node 0 is "none"
   private free: number[] = [];
@@ -71,6 +72,7 @@ export class KinkTree {
     this.maxSlope = f64(this.maxSlope);
     this.tagLeft = f64(this.tagLeft);
     this.tagRight = f64(this.tagRight);
+    this.tagSlope = f64(this.tagSlope);
     const t = new Uint8Array(n);
     t.set(this.tagged);
     this.tagged = t;
@@ -121,20 +123,36 @@ export class KinkTree {
 
   /** Adds the line with values yl at s_l and yr at s_r to every kink under x (x covers ranks l … r). */
   private addLine(x: number, l: number, r: number, yl: number, yr: number): void {
-    const { s } = this;
+    this.addSlopedLine(x, l, r, yl, yr, l === r ? 0 : (yr - yl) / (this.s[r] - this.s[l]));
+  }
+
+  /**
+   * addLine with the line's slope given: a pushed tag hands its slope down to both halves, which saves the
+   * divisions that are most of a push's work (pushes are most of the walk's).
+   */
+  private addSlopedLine(x: number, l: number, r: number, yl: number, yr: number, slope: number): void {
     if (l === r) {
       this.firstValue[x] += yl;
       this.lastValue[x] = this.firstValue[x];
       return;
     }
-    this.firstValue[x] += between(s[l], yl, s[r], yr, s[this.firstRank[x]]);
-    this.lastValue[x] += between(s[l], yl, s[r], yr, s[this.lastRank[x]]);
-    const slope = (yr - yl) / (s[r] - s[l]);
+    const { s } = this;
+    const sl = s[l];
+    const sr = s[r];
+    this.firstValue[x] += onLine(sl, yl, sr, yr, slope, s[this.firstRank[x]]);
+    this.lastValue[x] += onLine(sl, yl, sr, yr, slope, s[this.lastRank[x]]);
     this.minSlope[x] += slope;
     this.maxSlope[x] += slope;
-    this.tagLeft[x] = this.tagged[x] ? this.tagLeft[x] + yl : yl;
-    this.tagRight[x] = this.tagged[x] ? this.tagRight[x] + yr : yr;
-    this.tagged[x] = 1;
+    if (this.tagged[x]) {
+      this.tagLeft[x] += yl;
+      this.tagRight[x] += yr;
+      this.tagSlope[x] += slope;
+    } else {
+      this.tagLeft[x] = yl;
+      this.tagRight[x] = yr;
+      this.tagSlope[x] = slope;
+      this.tagged[x] = 1;
+    }
   }
 
   private push(x: number, l: number, r: number): void {
@@ -144,8 +162,11 @@ export class KinkTree {
     const mid = (l + r) >>> 1;
     const yl = this.tagLeft[x];
     const yr = this.tagRight[x];
-    if (this.left[x] !== 0) this.addLine(this.left[x], l, mid, yl, between(s[l], yl, s[r], yr, s[mid]));
-    if (this.right[x] !== 0) this.addLine(this.right[x], mid + 1, r, between(s[l], yl, s[r], yr, s[mid + 1]), yr);
+    const slope = this.tagSlope[x];
+    const a = this.left[x];
+    const b = this.right[x];
+    if (a !== 0) this.addSlopedLine(a, l, mid, yl, onLine(s[l], yl, s[r], yr, slope, s[mid]), slope);
+    if (b !== 0) this.addSlopedLine(b, mid + 1, r, onLine(s[l], yl, s[r], yr, slope, s[mid + 1]), yr, slope);
   }
 
   /** The greatest kink rank ≤ rank, -1 if none. */
@@ -578,6 +599,14 @@ export class KinkTree {
     const inLeft = this.firstKinkAt(this.left[x], l, mid, from, to, level, above);
     return inLeft >= 0 ? inLeft : this.firstKinkAt(this.right[x], mid + 1, r, from, to, level, above);
   }
+}
+
+/**
+ * The line through (x0, y0) and (x1, y1), of the given slope, at v (x0 ≤ v ≤ x1): from the nearer end, as `between`
+ * does and for the same reason, but without its division.
+ */
+function onLine(x0: number, y0: number, x1: number, y1: number, slope: number, v: number): number {
+  return v - x0 <= x1 - v ? y0 + slope * (v - x0) : y1 - slope * (x1 - v);
 }
 
 /** One tree of the pool seen as a GridCurve; `root` follows the changes the walk makes. */
