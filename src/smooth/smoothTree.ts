@@ -62,6 +62,7 @@ export function smoothTreeWithArrayLimit(problem: SmoothProblem, arrayKinks: num
   const large = new KinkTreeCurve(tree, s, 0);
   const small = new GridArray(s);
   const own = new GridKinks(4);
+  const smallSum = new GridKinks(64);
   const sum = new PairwiseGridSum(s);
   const ranges = new NewSegmentRanges();
   const rangesFrom = new Int32Array(n);
@@ -84,11 +85,19 @@ export function smoothTreeWithArrayLimit(problem: SmoothProblem, arrayKinks: num
     }
     let isLarge = true;
     if (biggest >= 0) {
-      let r = tree.addKinks(treeOf[biggest], own, 0, own.length);
+      // The own term and the small children are summed as arrays first and added to the tree in one walk (a
+      // caterpillar's spine node has a leaf beside its large child).
+      sum.start(own);
       for (let e = childStart[i]; e < childStart[i + 1]; e++) {
         const c = childList[e];
-        if (c === biggest) continue;
-        r = treeOf[c] === 0 ? tree.addKinks(r, pending, pendingFrom[c], pendingTo[c]) : tree.merge(r, treeOf[c]);
+        if (treeOf[c] === 0) sum.add(pending, pendingFrom[c], pendingTo[c]);
+      }
+      smallSum.length = 0;
+      sum.finishInto(smallSum);
+      let r = tree.addKinks(treeOf[biggest], smallSum, 0, smallSum.length);
+      for (let e = childStart[i]; e < childStart[i + 1]; e++) {
+        const c = childList[e];
+        if (c !== biggest && treeOf[c] !== 0) r = tree.merge(r, treeOf[c]);
       }
       large.root = r;
     } else {
