@@ -24,6 +24,12 @@ export function appendSum(
   let i = aStart;
   let j = bStart;
   let n = dst.length;
+  // The slope of the piece of a (of b) ending at breakpoint slopeOfA (slopeOfB), kept while the other function's
+  // breakpoints fall inside it: a large child's many breakpoints mostly fall inside a small one's few pieces.
+  let slopeOfA = -1;
+  let aSlope = 0;
+  let slopeOfB = -1;
+  let bSlope = 0;
   while (i < aEnd && j < bEnd) {
     const pa = aAt[i];
     const pb = bAt[j];
@@ -33,12 +39,20 @@ export function appendSum(
       isScore[n++] = aScore[i++] | bScore[j++];
     } else if (pa < pb) {
       // Both start at lo, so pb > pa means j is past b's first breakpoint: b is linear between j − 1 and j.
+      if (slopeOfB !== j) {
+        slopeOfB = j;
+        bSlope = (bValue[j] - bValue[j - 1]) / (pb - bAt[j - 1]);
+      }
       at[n] = pa;
-      value[n] = aValue[i] + between(bAt[j - 1], bValue[j - 1], pb, bValue[j], pa);
+      value[n] = aValue[i] + onPiece(bAt[j - 1], bValue[j - 1], pb, bValue[j], bSlope, pa);
       isScore[n++] = aScore[i++];
     } else {
+      if (slopeOfA !== i) {
+        slopeOfA = i;
+        aSlope = (aValue[i] - aValue[i - 1]) / (pa - aAt[i - 1]);
+      }
       at[n] = pb;
-      value[n] = between(aAt[i - 1], aValue[i - 1], pa, aValue[i], pb) + bValue[j];
+      value[n] = onPiece(aAt[i - 1], aValue[i - 1], pa, aValue[i], aSlope, pb) + bValue[j];
       isScore[n++] = bScore[j++];
     }
   }
@@ -97,6 +111,11 @@ export function addAbsoluteTermInPlace(f: Breakpoints, start: number, x: number,
   }
   const { at, value } = f;
   for (let k = start; k < f.length; k++) value[k] += at[k] < x ? w * (x - at[k]) : w * (at[k] - x);
+}
+
+/** The piece from (x0, y0) to (x1, y1) of the given slope at v, x0 < v < x1: from the nearer end, as `between`. */
+function onPiece(x0: number, y0: number, x1: number, y1: number, slope: number, v: number): number {
+  return v - x0 <= x1 - v ? y0 + slope * (v - x0) : y1 - slope * (x1 - v);
 }
 
 /** Appends a copy of src[start, end) to dst. */
