@@ -57,10 +57,10 @@ export function smoothTreeBySubtree(problem: SmoothProblem): SmoothResult {
     if (i === root) break;
     fillNewSegmentCosts(cost, 0, cost.length, penalties[i], newSegment);
     pendingFrom[i] = pending.length;
-    appendCostGivenParent(pending, cost, 0, cost.length, newSegment.cost);
+    const startsSegments = appendCostGivenParent(pending, cost, 0, cost.length, newSegment.cost);
     pendingTo[i] = pending.length;
     rangesFrom[i] = ranges.length;
-    appendNewSegmentRanges(ranges, cost, 0, cost.length, newSegment);
+    if (startsSegments) appendNewSegmentRanges(ranges, cost, 0, cost.length, newSegment);
     rangesTo[i] = ranges.length;
   }
 

@@ -136,13 +136,22 @@ describe('the cost of a child given its parent', () => {
   it('appendCostGivenParent caps f by the new-segment cost, adding the crossing', () => {
     const g = new Breakpoints(1);
     g.push(9, 9, 0); // appended after what is there
-    appendCostGivenParent(g, f, 0, f.length, costs.cost);
+    // f rises above the new-segment cost left of its score: the node starts a segment for some parent values.
+    expect(appendCostGivenParent(g, f, 0, f.length, costs.cost)).toBe(true);
     const points = pointsOf(g, 1);
     expect(points.map((p) => p[2])).toEqual([0, 0, 1, 0]);
     [[0, 0.1], [0.4, 0.1], [0.5, 0], [1, 0.5]].forEach(([at, value], k) => {
       expect(points[k][0]).toBeCloseTo(at, 15);
       expect(points[k][1]).toBeCloseTo(value, 15);
     });
+  });
+
+  it('appendCostGivenParent says when f never rises above the new-segment cost', () => {
+    const gentle = absolute(0.5, 0.1);
+    const g = new Breakpoints(1);
+    // γ = 1 is more than f ever climbs above its least value (0.05): no parent value makes a new segment pay.
+    expect(appendCostGivenParent(g, gentle, 0, gentle.length, newSegmentCosts(gentle, 1).cost)).toBe(false);
+    expect(pointsOf(g)).toEqual(pointsOf(gentle));
   });
 
   it('appendCostGivenParent drops breakpoints inside a flat stretch but keeps scores', () => {
