@@ -116,8 +116,27 @@ class PairwiseSum {
 
   finishInto(dst: Breakpoints): void {
     const { buffers, from, to } = this;
+    if (this.count === 0) {
+      appendAbsoluteTerm(dst, this.x, this.w, this.lo, this.hi);
+      return;
+    }
+    if (this.count === 1) {
+      appendWithAbsoluteTerm(dst, buffers[0], from[0], to[0], this.x, this.w);
+      return;
+    }
+    // The largest child is added once, at the end: in the pairwise rounds it would be copied once per round, and a
+    // page node's children are mostly one large subtree beside a few small ones.
+    let largest = 0;
+    for (let t = 1; t < this.count; t++) if (to[t] - from[t] > to[largest] - from[largest]) largest = t;
+    const largeBuffer = buffers[largest];
+    const largeFrom = from[largest];
+    const largeTo = to[largest];
+    this.count--;
+    buffers[largest] = buffers[this.count];
+    from[largest] = from[this.count];
+    to[largest] = to[this.count];
     let round = 0;
-    while (this.count > 2) {
+    while (this.count > 1) {
       // Each round writes into the scratch buffer the previous round did not write, so its inputs stay intact;
       // term t/2 of the next round overwrites term t only after reading it.
       const out = this.scratch[round++ % 2];
@@ -133,14 +152,8 @@ class PairwiseSum {
       }
       this.count = kept;
     }
-    if (this.count === 0) {
-      appendAbsoluteTerm(dst, this.x, this.w, this.lo, this.hi);
-    } else if (this.count === 1) {
-      appendWithAbsoluteTerm(dst, buffers[0], from[0], to[0], this.x, this.w);
-    } else {
-      const first = dst.length;
-      appendSum(dst, buffers[0], from[0], to[0], buffers[1], from[1], to[1]);
-      addAbsoluteTermInPlace(dst, first, this.x, this.w);
-    }
+    const first = dst.length;
+    appendSum(dst, buffers[0], from[0], to[0], largeBuffer, largeFrom, largeTo);
+    addAbsoluteTermInPlace(dst, first, this.x, this.w);
   }
 }
