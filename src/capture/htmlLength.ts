@@ -4,8 +4,11 @@
  */
 export function openTagLength(el: Element): number {
   let n = 2 * el.localName.length + 5; // "<tag>" + "</tag>"
-  const attrs = el.attributes;
-  for (let k = 0; k < attrs.length; k++) n += attrs[k].name.length + attrs[k].value.length + 4;
+  if (!el.hasAttributes()) return n;
+  // Names and values as strings: `el.attributes[k]` makes an Attr object per attribute on first use, which costs a
+  // first capture more than the strings do.
+  const names = el.getAttributeNames();
+  for (let k = 0; k < names.length; k++) n += names[k].length + (el.getAttribute(names[k]) ?? '').length + 4;
   return n;
 }
 
