@@ -4,7 +4,8 @@ import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from './gridArray.
 import { KinkTree, KinkTreeCurve } from './kinkTree.ts';
 import { capExcursions } from './excursions.ts';
 import { NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
-import { smoothTreeBySubtree } from './smoothTreeBySubtree.ts';
+import { smoothTreeBySubtreeOfShape } from './smoothTreeBySubtree.ts';
+import type { TreeShape } from './treeShape.ts';
 
 /**
  * Functions with more kinks than this live in the KinkTree; smaller ones are plain sorted arrays, cheaper to add and
@@ -24,7 +25,8 @@ const SHALLOW_MEAN_DEPTH = 64;
  * per node, the few ranges of parent values where it starts a segment.
  */
 export function smoothTree(problem: SmoothProblem): SmoothResult {
-  const { topDown } = validateSmoothProblem(problem);
+  const shape = validateSmoothProblem(problem);
+  const { topDown } = shape;
   // smoothTreeBySubtree's work is the sum of the nodes' depths, with a smaller constant than the walk here: on
   // shallow trees (page trees) it is the faster one, on deep ones (chains of wrappers) this one is.
   const depth = new Int32Array(problem.parents.length);
@@ -35,8 +37,8 @@ export function smoothTree(problem: SmoothProblem): SmoothResult {
     depthSum += depth[c];
   }
   return depthSum <= SHALLOW_MEAN_DEPTH * topDown.length
-    ? smoothTreeBySubtree(problem)
-    : smoothTreeWithArrayLimit(problem, ARRAY_KINKS);
+    ? smoothTreeBySubtreeOfShape(problem, shape)
+    : smoothTreeOfShape(problem, shape, ARRAY_KINKS);
 }
 
 /**
@@ -44,7 +46,12 @@ export function smoothTree(problem: SmoothProblem): SmoothResult {
  * limit (up to the last bit of a tie), which the tests check by forcing every function into the tree (limit 0).
  */
 export function smoothTreeWithArrayLimit(problem: SmoothProblem, arrayKinks: number): SmoothResult {
-  const { childStart, childList, topDown, root } = validateSmoothProblem(problem);
+  return smoothTreeOfShape(problem, validateSmoothProblem(problem), arrayKinks);
+}
+
+/** smoothTreeWithArrayLimit of a problem already validated, whose shape is given. */
+function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks: number): SmoothResult {
+  const { childStart, childList, topDown, root } = shape;
   const { parents, scores, weights, penalties } = problem;
   const n = scores.length;
   const s = distinctScores(scores);

@@ -1,4 +1,5 @@
 import { smoothResultOf, validateSmoothProblem, type SmoothProblem, type SmoothResult } from './smoothProblem.ts';
+import type { TreeShape } from './treeShape.ts';
 import { Breakpoints } from './breakpoints.ts';
 import { addAbsoluteTermInPlace, appendAbsoluteTerm, appendCopy, appendSum, appendWithAbsoluteTerm }
   from './piecewiseSum.ts';
@@ -16,7 +17,12 @@ import { appendNewSegmentRanges, NewSegmentRanges, valueGivenParent } from './ne
  * ranges of parent values where it starts a segment. givenParent.ts says why this is exact.
  */
 export function smoothTreeBySubtree(problem: SmoothProblem): SmoothResult {
-  const { childStart, childList, topDown, root } = validateSmoothProblem(problem);
+  return smoothTreeBySubtreeOfShape(problem, validateSmoothProblem(problem));
+}
+
+/** smoothTreeBySubtree of a problem already validated, whose shape is given (smoothTree validates first). */
+export function smoothTreeBySubtreeOfShape(problem: SmoothProblem, shape: TreeShape): SmoothResult {
+  const { childStart, childList, topDown, root } = shape;
   const { parents, scores, weights, penalties } = problem;
   const n = scores.length;
   let lo = Infinity;
