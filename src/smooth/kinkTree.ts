@@ -11,9 +11,9 @@ import type { GridKinks } from './gridArray.ts';
  * the walk (excursions.ts) reads values and finds where the function turns or crosses a level in O(log m) each.
  *
  * Adding a line to a range of ranks is lazy: a node keeps the pending line as its values at the node's two end
- * scores, and evaluates it at a child's ends from the nearer end (`between`). Everything added is a piece of a
- * function ≥ 0, so no value is the small difference of two large ones (which would lose the small values the
- * comparisons between staying and starting a segment depend on).
+ * scores and its slope, and evaluates it at a child's ends from the nearer end (`onLine`). Everything added is a
+ * piece of a function ≥ 0, so no value is the small difference of two large ones (which would lose the small values
+ * the comparisons between staying and starting a segment depend on).
  */
 export class KinkTree {
   private left = new Int32Array(1024);
