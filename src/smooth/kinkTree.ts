@@ -333,28 +333,35 @@ export class KinkTree {
   /**
    * Adds the function given by kinks[start, end) (ranks 0 … m − 1) to the tree; returns the root. In place rather
    * than by building a tree of the kinks and merging it: a node's own term and its leaf children are a few kinks,
-   * and the merge would walk three paths per kink and allocate a node on each step of them.
+   * and the merge would walk three paths per kink and allocate a node on each step of them. One walk both adds the
+   * function and makes its kinks kinks of the tree.
    */
   addKinks(root: number, kinks: GridKinks, start: number, end: number): number {
-    for (let k = start; k < end; k++) root = this.ensureKink(root, kinks.rank[k]);
-    this.addKinksAt(root, 0, this.last, kinks, start, end - 1);
-    return root;
+    return this.addKinksAt(root, 0, this.last, kinks, start, end - 1, -1, 0, -1, 0);
   }
 
   /**
-   * Adds the function to the kinks under x, which covers ranks l … r: lo is the function's last kink at or before l,
-   * hi its first at or after r, so those strictly between lie inside the range.
+   * Adds the function to the subtree x, which covers ranks l … r: lo is the function's last kink at or before l,
+   * hi its first at or after r, so those strictly between lie inside the range. (p, pv) and (q, qv) are the tree's
+   * kinks just outside the range, before the function is added (-1 when none is needed): a kink of the function
+   * that the tree lacks gets the tree's value on the line between them. Returns the subtree's new root.
    */
-  private addKinksAt(x: number, l: number, r: number, kinks: GridKinks, lo: number, hi: number): void {
-    if (x === 0) return;
+  private addKinksAt(x: number, l: number, r: number, kinks: GridKinks, lo: number, hi: number, p: number,
+    pv: number, q: number, qv: number): number {
     const { rank, value } = kinks;
-    if (hi - lo <= 1) {
-      // No kink of the function inside: it is a line on the whole range.
+    if (x === 0) {
+      // No kink of the tree here: new leaves for the function's kinks in the range, if it has any.
+      const from = rank[lo] >= l ? lo : lo + 1;
+      const to = rank[hi] <= r ? hi + 1 : hi;
+      return from < to ? this.buildAdded(kinks, from, to, l, r, p, pv, q, qv) : 0;
+    }
+    if (hi - lo <= 1 && (rank[lo] !== l || this.firstRank[x] === l) && (rank[hi] !== r || this.lastRank[x] === r)) {
+      // The function is a line on the range and its kinks at the range's ends are the tree's: add the line.
       const { s } = this;
       const x0 = s[rank[lo]];
       const x1 = s[rank[hi]];
       this.addLine(x, l, r, between(x0, value[lo], x1, value[hi], s[l]), between(x0, value[lo], x1, value[hi], s[r]));
-      return;
+      return x;
     }
     this.push(x, l, r);
     const mid = (l + r) >>> 1;
@@ -363,9 +370,43 @@ export class KinkTree {
     let rightLo = leftHi;
     while (rightLo < hi && rank[rightLo + 1] <= mid + 1) rightLo++;
     if (rank[rightLo] > mid + 1) rightLo--;
-    this.addKinksAt(this.left[x], l, mid, kinks, lo, leftHi);
-    this.addKinksAt(this.right[x], mid + 1, r, kinks, rightLo, hi);
+    const a = this.left[x];
+    const b = this.right[x];
+    // The kinks beside each half, read before either half changes.
+    const aLast = a !== 0 ? this.lastRank[a] : p;
+    const aLastValue = a !== 0 ? this.lastValue[a] : pv;
+    const bFirst = b !== 0 ? this.firstRank[b] : q;
+    const bFirstValue = b !== 0 ? this.firstValue[b] : qv;
+    const newA = this.addKinksAt(a, l, mid, kinks, lo, leftHi, p, pv, bFirst, bFirstValue);
+    this.left[x] = newA;
+    const newB = this.addKinksAt(b, mid + 1, r, kinks, rightLo, hi, aLast, aLastValue, q, qv);
+    this.right[x] = newB;
     this.pull(x);
+    return x;
+  }
+
+  /**
+   * A new subtree over ranks l … r for the function's kinks[start, end), where the tree had none: each gets the
+   * function's value plus the tree's on the line from (p, pv) to (q, qv).
+   */
+  private buildAdded(kinks: GridKinks, start: number, end: number, l: number, r: number, p: number, pv: number,
+    q: number, qv: number): number {
+    if (start === end) return 0;
+    const x = this.node();
+    if (l === r) {
+      const { s } = this;
+      this.setLeaf(x, l, kinks.value[start] + between(s[p], pv, s[q], qv, s[l]));
+      return x;
+    }
+    const mid = (l + r) >>> 1;
+    let split = start;
+    while (split < end && kinks.rank[split] <= mid) split++;
+    const a = this.buildAdded(kinks, start, split, l, mid, p, pv, q, qv);
+    this.left[x] = a;
+    const b = this.buildAdded(kinks, split, end, mid + 1, r, p, pv, q, qv);
+    this.right[x] = b;
+    this.pull(x);
+    return x;
   }
 
   /** A tree holding kinks[start, end) (sorted ranks); returns its root. */
