@@ -42,10 +42,11 @@ export function fillNewSegmentCosts(f: Breakpoints, start: number, end: number, 
  * parent, given f_c = f[start, end) and its new-segment costs. Its breakpoints are f_c's, less those inside a flat
  * stretch, plus the crossings of f_c with the new-segment cost. Returns whether f_c rises above that cost anywhere
  * (f_c is linear between breakpoints, so at a breakpoint or at the next one on a piece): where it does not, the node
- * never starts a segment and has no ranges to find.
+ * never starts a segment and has no ranges to find. `above`, if given, receives the first and last breakpoint where
+ * it does, so that the search for ranges can skip the rest.
  */
 export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: number, end: number,
-  newCost: Float64Array): boolean {
+  newCost: Float64Array, above?: AboveCost): boolean {
   const { at, value, isScore } = f;
   // Every breakpoint with value min(f, constant), plus each crossing strictly inside a piece (a crossing that
   // rounding puts onto a breakpoint is left out: f is within a few ulps of the constant there anyway). Inside a flat
@@ -58,11 +59,15 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
   const outScore = dst.isScore;
   const first = dst.length;
   let n = first;
-  let exceeds = false;
+  let firstAbove = end;
+  let lastAbove = -1;
   for (let i = start; i < end; i++) {
     const c = newCost[i - start];
     const v = value[i];
-    if (v > c) exceeds = true;
+    if (v > c) {
+      if (i < firstAbove) firstAbove = i;
+      lastAbove = i;
+    }
     // At a score the constant changes, but min(v, c) is the same with the constant of the piece to its left: that
     // constant is γ + min(v, c − γ), and γ ≥ 0.
     const capped = v <= c ? v : c;
@@ -72,7 +77,10 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
     outScore[n++] = isScore[i];
     if (i + 1 < end) {
       const next = value[i + 1];
-      if (next > c) exceeds = true;
+      if (next > c) {
+        if (i + 1 < firstAbove) firstAbove = i + 1;
+        lastAbove = i + 1;
+      }
       if ((v < c && next > c) || (v > c && next < c)) {
         const q = crossing(at[i], v, at[i + 1], next, c);
         if (q > at[i] && q < at[i + 1]) {
@@ -85,5 +93,15 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
     }
   }
   dst.length = n;
-  return exceeds;
+  if (above !== undefined) {
+    above.first = firstAbove;
+    above.last = lastAbove;
+  }
+  return lastAbove >= 0;
+}
+
+/** The breakpoints of f_c from `first` to `last` are those where f_c rises above the new-segment cost. */
+export interface AboveCost {
+  first: number;
+  last: number;
 }

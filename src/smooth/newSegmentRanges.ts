@@ -1,5 +1,5 @@
 import { crossing, type Breakpoints } from './breakpoints.ts';
-import type { NewSegmentCosts } from './givenParent.ts';
+import type { AboveCost, NewSegmentCosts } from './givenParent.ts';
 
 /**
  * Ties keep the parent's value (fewer segments): a new segment must beat staying by this fraction of its cost,
@@ -57,24 +57,29 @@ function doubled(a: Float64Array): Float64Array {
  * and the cost constant there, so that is at most one range per piece; the scan does not rely on it.
  */
 export function appendNewSegmentRanges(out: NewSegmentRanges, f: Breakpoints, start: number, end: number,
-  newSegment: NewSegmentCosts): void {
+  newSegment: NewSegmentCosts, aboveCost?: AboveCost): void {
   const { at, value, isScore } = f;
   const { cost: costs, target: targets } = newSegment;
   const first = out.length;
+  // Only around the breakpoints where f rises above the new-segment cost (appendCostGivenParent found them; the
+  // bar is higher still): from the one before the first, where f is below it, to the one after the last, where it
+  // has come down below it again.
+  const scanFrom = aboveCost === undefined ? start : Math.max(start, aboveCost.first - 1);
+  const scanTo = aboveCost === undefined ? end : Math.min(end, aboveCost.last + 2);
   // The range being built: it starts at openFrom (NaN when none is open) and ends where f drops to the bar again.
   let openFrom = NaN;
   let openTarget = NaN;
-  for (let i = start; i < end; i++) {
+  for (let i = scanFrom; i < scanTo; i++) {
     const cost = costs[i - start];
     const bar = cost + RELATIVE_TIE * cost;
     const above = value[i] > bar;
     // A score starts a piece with its own constant (the new-segment cost applies to parent values ≥ it).
-    if (isScore[i] || i === start) {
+    if (isScore[i] || i === scanFrom) {
       if (openFrom < at[i]) out.add(first, openFrom, at[i], openTarget);
       openFrom = above ? at[i] : NaN;
       openTarget = targets[i - start];
     }
-    if (i + 1 === end) break;
+    if (i + 1 === scanTo) break;
     const next = value[i + 1];
     if (above !== next > bar) {
       // Clamped (by `crossing`): a range must never reach into the next piece, where another target applies.
@@ -89,7 +94,7 @@ export function appendNewSegmentRanges(out: NewSegmentRanges, f: Breakpoints, st
     }
   }
   // NaN < x is false, so a range is only written when one is open (and not empty after rounding).
-  if (openFrom < at[end - 1]) out.add(first, openFrom, at[end - 1], openTarget);
+  if (openFrom < at[scanTo - 1]) out.add(first, openFrom, at[scanTo - 1], openTarget);
 }
 
 /** The backtrack step: a node's value when its parent has value v, given the node's rows [start, end) of `ranges`. */

@@ -3,7 +3,7 @@ import type { TreeShape } from './treeShape.ts';
 import { Breakpoints } from './breakpoints.ts';
 import { addAbsoluteTermInPlace, appendAbsoluteTerm, appendCopy, appendSum, appendWithAbsoluteTerm }
   from './piecewiseSum.ts';
-import { appendCostGivenParent, fillNewSegmentCosts, type NewSegmentCosts } from './givenParent.ts';
+import { appendCostGivenParent, fillNewSegmentCosts, type AboveCost, type NewSegmentCosts } from './givenParent.ts';
 import { appendNewSegmentRanges, NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
 
 /**
@@ -43,6 +43,7 @@ export function smoothTreeBySubtreeOfShape(problem: SmoothProblem, shape: TreeSh
   const rangesTo = new Int32Array(n);
   const sum = new PairwiseSum();
   const cost = new Breakpoints(1024);
+  const above: AboveCost = { first: 0, last: -1 };
   let newSegment: NewSegmentCosts = { cost: new Float64Array(1024), target: new Float64Array(1024) };
 
   for (let k = n - 1; k >= 0; k--) {
@@ -63,10 +64,10 @@ export function smoothTreeBySubtreeOfShape(problem: SmoothProblem, shape: TreeSh
     if (i === root) break;
     fillNewSegmentCosts(cost, 0, cost.length, penalties[i], newSegment);
     pendingFrom[i] = pending.length;
-    const startsSegments = appendCostGivenParent(pending, cost, 0, cost.length, newSegment.cost);
+    const startsSegments = appendCostGivenParent(pending, cost, 0, cost.length, newSegment.cost, above);
     pendingTo[i] = pending.length;
     rangesFrom[i] = ranges.length;
-    if (startsSegments) appendNewSegmentRanges(ranges, cost, 0, cost.length, newSegment);
+    if (startsSegments) appendNewSegmentRanges(ranges, cost, 0, cost.length, newSegment, above);
     rangesTo[i] = ranges.length;
   }
 

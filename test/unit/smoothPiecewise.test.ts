@@ -169,6 +169,27 @@ describe('the cost of a child given its parent', () => {
     expect(points.map((p) => p[1])).toEqual([0.3, 0.3, 0.3, 0, 0.6]);
   });
 
+  it('appendNewSegmentRanges finds the same ranges scanning only where appendCostGivenParent saw f above the cost',
+    () => {
+      // Basins at 0, 0.5 and 1 with hills between them, on a function of many breakpoints.
+      const wide = new Breakpoints(1);
+      for (let k = 0; k <= 40; k++) {
+        const at = k / 40;
+        wide.push(at, 1 - 0.5 * Math.cos(4 * Math.PI * at), k % 4 === 0 ? 1 : 0);
+      }
+      const costs = newSegmentCosts(wide, 0.3);
+      const above = { first: 0, last: -1 };
+      expect(appendCostGivenParent(new Breakpoints(1), wide, 0, wide.length, costs.cost, above)).toBe(true);
+      expect(above.first).toBeGreaterThan(0);
+      const all = new NewSegmentRanges();
+      const some = new NewSegmentRanges();
+      appendNewSegmentRanges(all, wide, 0, wide.length, costs);
+      appendNewSegmentRanges(some, wide, 0, wide.length, costs, above);
+      expect(all.length).toBeGreaterThan(0);
+      const rows = (r: NewSegmentRanges) => Array.from({ length: r.length }, (_, k) => [r.from[k], r.to[k], r.target[k]]);
+      expect(rows(some)).toEqual(rows(all));
+    });
+
   it('appendNewSegmentRanges: where the child leaves its parent, and for which score', () => {
     const ranges = new NewSegmentRanges();
     appendNewSegmentRanges(ranges, f, 0, f.length, costs);
