@@ -514,28 +514,45 @@ export class KinkTree {
   prevPair(root: number, rank: number, rising: boolean): number {
     // Down the path towards `rank`, keeping the nodes where it goes right: the pairs left of the path are, nearest
     // first, each such node's middle pair (its halves' adjacent kinks) and then its left half, deepest node first.
-    // A loop and a stack rather than recursion: this search is most of the walk's work.
-    const { pathNode, pathLeft, pathRight } = this;
+    // A loop and a stack rather than recursion: this search is most of the walk's work. It reads through the
+    // pending lines instead of pushing them: (lineLeft, lineRight, lineSlope) is the sum of the lines pending above
+    // the node, over its range, and a node's stored values plus that line are its values.
+    const { pathNode, pathLeft, pathRight, pathLineLeft, pathLineRight, pathLineSlope, s } = this;
     let depth = 0;
     let x = root;
     let l = 0;
     let r = this.last;
+    let lineLeft = 0;
+    let lineRight = 0;
+    let lineSlope = 0;
     while (x !== 0 && this.count[x] >= 2 && this.firstRank[x] < rank) {
       if (this.lastRank[x] <= rank) {
         // Wholly left of `rank`: the nearest pair is its last one of the sign, if it has any.
-        if (this.hasSlope(x, rising)) return this.lastPairIn(x, l, r, rising, root, rank);
+        if (this.hasSlope(x, rising, lineSlope)) {
+          return this.lastPairIn(x, l, r, lineLeft, lineRight, lineSlope, rising, root, rank);
+        }
         break;
       }
-      this.push(x, l, r);
+      // The line pending over x's children: the one above x plus x's own tag.
+      if (this.tagged[x]) {
+        lineLeft += this.tagLeft[x];
+        lineRight += this.tagRight[x];
+        lineSlope += this.tagSlope[x];
+      }
       const mid = (l + r) >>> 1;
       if (rank <= mid) {
         x = this.left[x];
+        lineRight = onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid]);
         r = mid;
       } else {
         pathNode[depth] = x;
         pathLeft[depth] = l;
-        pathRight[depth++] = r;
+        pathRight[depth] = r;
+        pathLineLeft[depth] = lineLeft;
+        pathLineRight[depth] = lineRight;
+        pathLineSlope[depth++] = lineSlope;
         x = this.right[x];
+        lineLeft = onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid + 1]);
         l = mid + 1;
       }
     }
@@ -543,25 +560,39 @@ export class KinkTree {
       const y = pathNode[--depth];
       const a = this.left[y];
       const b = this.right[y];
+      const yl = pathLeft[depth];
+      const yr = pathRight[depth];
+      const yLeft = pathLineLeft[depth];
+      const yRight = pathLineRight[depth];
+      const ySlope = pathLineSlope[depth];
       if (a !== 0 && b !== 0 && this.firstRank[b] <= rank) {
-        const step = this.firstValue[b] - this.lastValue[a];
+        const bValue = this.firstValue[b] + onLine(s[yl], yLeft, s[yr], yRight, ySlope, s[this.firstRank[b]]);
+        const aValue = this.lastValue[a] + onLine(s[yl], yLeft, s[yr], yRight, ySlope, s[this.lastRank[a]]);
+        const step = bValue - aValue;
         if (rising ? step > 0 : step < 0) {
-          this.pairValue = this.firstValue[b];
+          this.pairValue = bValue;
           return this.firstRank[b];
         }
       }
-      if (a !== 0 && this.hasSlope(a, rising)) {
-        const yl = pathLeft[depth];
-        return this.lastPairIn(a, yl, (yl + pathRight[depth]) >>> 1, rising, root, rank);
+      if (a !== 0 && this.hasSlope(a, rising, ySlope)) {
+        const mid = (yl + yr) >>> 1;
+        const midValue = onLine(s[yl], yLeft, s[yr], yRight, ySlope, s[mid]);
+        return this.lastPairIn(a, yl, mid, yLeft, midValue, ySlope, rising, root, rank);
       }
     }
     return -1;
   }
 
-  /** The nodes where prevPair's path went right, and their ranges (the depth of a tree over 2³¹ ranks at most). */
+  /**
+   * The nodes where prevPair's path went right, their ranges and the lines pending over their children (the depth
+   * of a tree over 2³¹ ranks at most).
+   */
   private readonly pathNode = new Int32Array(64);
   private readonly pathLeft = new Int32Array(64);
   private readonly pathRight = new Int32Array(64);
+  private readonly pathLineLeft = new Float64Array(64);
+  private readonly pathLineRight = new Float64Array(64);
+  private readonly pathLineSlope = new Float64Array(64);
 
   /** prevPair by recursion, turning back where a summary promised a pair that the values do not show. */
   private prevPairAt(x: number, l: number, r: number, rank: number, rising: boolean): number {
@@ -584,36 +615,47 @@ export class KinkTree {
     return this.prevPairAt(a, l, mid, rank, rising);
   }
 
-  /** Does a slope of the sign looked for lie under x? */
-  private hasSlope(x: number, rising: boolean): boolean {
-    return this.count[x] >= 2 && (rising ? this.maxSlope[x] > 0 : this.minSlope[x] < 0);
+  /** Does a slope of the sign looked for lie under x, with a line of slope `extra` pending above it? */
+  private hasSlope(x: number, rising: boolean, extra: number): boolean {
+    return this.count[x] >= 2 && (rising ? this.maxSlope[x] + extra > 0 : this.minSlope[x] + extra < 0);
   }
 
   /**
-   * The last pair of the sign under x (ranks l … r), whose summary says it has one: its right end, its value in
-   * pairValue. A summary read before a push may differ in the last bit from the values after it; if the descent
-   * finds no pair for that, the search over the whole tree (which backtracks) answers instead.
+   * The last pair of the sign under x (ranks l … r, the line (lineLeft, lineRight, lineSlope) pending above it),
+   * whose summary says it has one: its right end, its value in pairValue. A summary may differ in the last bit from
+   * the values it sums up; if the descent finds no pair for that, the search over the whole tree (which backtracks)
+   * answers instead.
    */
-  private lastPairIn(x: number, l: number, r: number, rising: boolean, root: number, rank: number): number {
+  private lastPairIn(x: number, l: number, r: number, lineLeft: number, lineRight: number, lineSlope: number,
+    rising: boolean, root: number, rank: number): number {
+    const { s } = this;
     for (;;) {
       if (x === 0 || l === r) return this.prevPairAt(root, 0, this.last, rank, rising);
-      this.push(x, l, r);
+      if (this.tagged[x]) {
+        lineLeft += this.tagLeft[x];
+        lineRight += this.tagRight[x];
+        lineSlope += this.tagSlope[x];
+      }
       const mid = (l + r) >>> 1;
       const a = this.left[x];
       const b = this.right[x];
-      if (b !== 0 && this.hasSlope(b, rising)) {
+      if (b !== 0 && this.hasSlope(b, rising, lineSlope)) {
         x = b;
+        lineLeft = onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid + 1]);
         l = mid + 1;
         continue;
       }
       if (a !== 0 && b !== 0) {
-        const step = this.firstValue[b] - this.lastValue[a];
+        const bValue = this.firstValue[b] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.firstRank[b]]);
+        const aValue = this.lastValue[a] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.lastRank[a]]);
+        const step = bValue - aValue;
         if (rising ? step > 0 : step < 0) {
-          this.pairValue = this.firstValue[b];
+          this.pairValue = bValue;
           return this.firstRank[b];
         }
       }
       x = a;
+      lineRight = onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid]);
       r = mid;
     }
   }
