@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
-import { FixtureServer } from '../e2e/extensionHarness.ts';
+import type { FixtureServer } from '../e2e/extensionHarness.ts';
+import { useBrowserAndServer } from '../e2e/useExtensionBrowser.ts';
 import { FirefoxExtensionBrowser } from './firefoxHarness.ts';
 
 /**
@@ -8,16 +8,5 @@ import { FirefoxExtensionBrowser } from './firefoxHarness.ts';
  */
 export function useFirefoxBrowser(routes: (server: FixtureServer) => void = () => {}):
   { server: FixtureServer; b: FirefoxExtensionBrowser } {
-  const server = new FixtureServer();
-  const b = new FirefoxExtensionBrowser();
-  beforeAll(async () => {
-    await server.start();
-    routes(server);
-    await b.start();
-  });
-  afterAll(async () => {
-    await b.stop();
-    await server.stop();
-  });
-  return { server, b };
+  return useBrowserAndServer(() => new FirefoxExtensionBrowser(), routes);
 }

@@ -63,13 +63,7 @@ export function domLikeTree(n: number, seed: number, penaltyFactor = 0.01): Benc
     const keep = k === 1 ? 0.8 + 0.2 * random() : 0.9;
     for (let c = k - 1; c >= 0; c--) stack.push({ parent: i, size: sizes[c], area: (a * keep * shares[c]) / total });
   }
-  let depthSum = 0;
-  let maxDepth = 0;
-  for (let i = 0; i < n; i++) {
-    depthSum += depth[i];
-    maxDepth = Math.max(maxDepth, depth[i]);
-  }
-  return { problem: { parents, scores, weights, penalties }, maxDepth, meanDepth: depthSum / n };
+  return { problem: { parents, scores, weights, penalties }, ...depthStats(depth) };
 }
 
 /**
@@ -149,13 +143,7 @@ export function shapedTree(shape: BenchShape, n: number, seed: number, penaltyFa
     weights[i] = random() < 0.7 ? 1 : 1 + Math.floor(-3 * Math.log(1 - random()));
     penalties[i] = (penaltyFactor * pageArea) / Math.max(area[i], 2000);
   }
-  let depthSum = 0;
-  let maxDepth = 0;
-  for (let i = 0; i < n; i++) {
-    depthSum += depth[i];
-    maxDepth = Math.max(maxDepth, depth[i]);
-  }
-  return { problem: { parents, scores, weights, penalties }, maxDepth, meanDepth: depthSum / n };
+  return { problem: { parents, scores, weights, penalties }, ...depthStats(depth) };
 }
 
 function median(xs: number[]): number {
@@ -295,4 +283,15 @@ export async function benchSmoothing(print: (line: string) => void,
       `${dense.ms.toFixed(0).padStart(13)}  ${`${(dense.ms / tree.ms).toFixed(1)}×`.padStart(8)}  ` +
       `${sameCost(dense.result, tree.result.cost) ? 'yes' : 'NO'}`);
   }
+}
+
+/** The deepest node's depth and the mean depth, which the tables print beside each tree. */
+function depthStats(depth: ArrayLike<number>): { maxDepth: number; meanDepth: number } {
+  let depthSum = 0;
+  let maxDepth = 0;
+  for (let i = 0; i < depth.length; i++) {
+    depthSum += depth[i];
+    maxDepth = Math.max(maxDepth, depth[i]);
+  }
+  return { maxDepth, meanDepth: depthSum / Math.max(1, depth.length) };
 }
