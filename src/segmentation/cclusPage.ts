@@ -12,6 +12,7 @@ import { compactSegments, type PageSegmentation } from './pageSegmentation.ts';
 import { PAIR_FEATURE_COUNT, writePairFeatures } from './pairFeatures.ts';
 import { pairProbability, type SegmentationModel } from './segmentationModel.ts';
 import { segmentationTree } from './segmentationTree.ts';
+import { smoothingGroups } from './smoothingGroups.ts';
 import type { PageSegmenterInput } from './gcutsPage.ts';
 import { visualNeighbours } from './visualNeighbours.ts';
 
@@ -27,9 +28,10 @@ export function cclusPage(s: PageSnapshot, model: SegmentationModel,
   const leaves = tree.leaves;
   const n = leaves.length;
   const features = nodeFeatures(s, tree.nodeOf, scores);
+  const smoothSegments = scores ? smoothingGroups(s, tree, scores) : undefined;
   const row = new Float64Array(PAIR_FEATURE_COUNT);
   const v = (a: number, b: number) => {
-    writePairFeatures(s, features, tree.nodeOf[leaves[a]], leaves[a], tree.nodeOf[leaves[b]], leaves[b], row, 0);
+    writePairFeatures(s, features, tree.nodeOf[leaves[a]], leaves[a], tree.nodeOf[leaves[b]], leaves[b], row, 0, smoothSegments);
     return pairProbability(model.anyPair, row, 0);
   };
   const pairs: CorrelationPair[] = [];

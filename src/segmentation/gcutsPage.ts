@@ -14,11 +14,13 @@ import { alphaExpansion } from './alphaExpansion.ts';
 import type { GcutsProblem } from './gcutsEnergy.ts';
 import { PhaseClock, type GcutsPhaseTimes } from './gcutsPhaseTimes.ts';
 import { labelPrototypes } from './labelPrototypes.ts';
+import { metricCoordinates } from './metricCoordinates.ts';
 import { NODE_FEATURE_COUNT, nodeFeatures } from './nodeFeatures.ts';
 import { compactSegments, splitDisconnected, type PageSegmentation } from './pageSegmentation.ts';
 import { PAIR_FEATURE_COUNT, writePairFeatures } from './pairFeatures.ts';
 import { pairProbability, type SegmentationModel } from './segmentationModel.ts';
 import { internalNodes, segmentationTree, type SegmentationTree } from './segmentationTree.ts';
+import { smoothingGroups } from './smoothingGroups.ts';
 import { visualNeighbours } from './visualNeighbours.ts';
 
 /**
@@ -50,18 +52,19 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
   { tree = segmentationTree(s), scores, times }: PageSegmenterInput & GcutsTiming = {}): GcutsProblem {
   const clock = new PhaseClock(times);
   const n = tree.nodeOf.length;
-  const d = NODE_FEATURE_COUNT;
   const features = nodeFeatures(s, tree.nodeOf, scores);
+  const smoothSegments = scores ? smoothingGroups(s, tree, scores) : undefined;
   clock.lap('features');
-  const prototypes = labelPrototypes(features, d, internalNodes(tree), model.metric, model.labelCount);
+  const { coords, width: d } = metricCoordinates(features, NODE_FEATURE_COUNT, model.metric);
+  const prototypes = labelPrototypes(coords, d, internalNodes(tree), model.labelCount);
   clock.lap('labels');
-  const labelCount = prototypes.length / d;
+  const labelCount = d > 0 ? prototypes.length / d : 1; // no weighed feature: one label, every Dp 0
   const width = labelCount + 1;
   const unary = new Float64Array(n * width);
   for (let k = 0; k < n; k++) {
     for (let a = 0; a < labelCount; a++) {
       let sum = 0;
-      for (let j = 0; j < d; j++) sum += model.metric[j] * (features[k * d + j] - prototypes[a * d + j]) ** 2;
+      for (let j = 0; j < d; j++) sum += (coords[k * d + j] - prototypes[a * d + j]) ** 2;
       unary[k * width + a] = Math.sqrt(sum);
     }
     unary[k * width + labelCount] = model.invisibleCost;
@@ -71,7 +74,7 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
   const parentChildWeight = new Float64Array(n);
   for (let k = 1; k < n; k++) {
     const up = tree.parent[k];
-    writePairFeatures(s, features, tree.nodeOf[k], k, tree.nodeOf[up], up, row, 0);
+    writePairFeatures(s, features, tree.nodeOf[k], k, tree.nodeOf[up], up, row, 0, smoothSegments);
     parentChildWeight[k] = model.lambda * pairProbability(model.parentChild, row, 0);
   }
   const leafPairs = visualNeighbours(s.rect, Array.from(tree.leaves, (k) => tree.nodeOf[k]));
@@ -79,7 +82,7 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
   const pairQ = Int32Array.from(leafPairs.q, (b) => tree.leaves[b]);
   const pairWeight = new Float64Array(pairP.length);
   for (let e = 0; e < pairP.length; e++) {
-    writePairFeatures(s, features, tree.nodeOf[pairP[e]], pairP[e], tree.nodeOf[pairQ[e]], pairQ[e], row, 0);
+    writePairFeatures(s, features, tree.nodeOf[pairP[e]], pairP[e], tree.nodeOf[pairQ[e]], pairQ[e], row, 0, smoothSegments);
     pairWeight[e] = model.lambda * pairProbability(model.adjacent, row, 0);
   }
   clock.lap('pairCosts');

@@ -4,31 +4,33 @@
  * vectors corresponding to the node p and the internal node (label) α". The labels are tuned to the page, and a leaf
  * near a block's own features (its place, shape and kind) is drawn to that block's label.
  * Each label is one max-flow per round of α-expansion, so a page with more internal nodes than `count` keeps `count`
- * of them, spread out under the learned metric by k-means++ seeding (each next label drawn with probability
+ * of them, spread out under the learned metric (metricCoordinates.ts) by k-means++ seeding (each next label drawn with probability
  * proportional to its squared distance from the labels already chosen; seeded, so a page always gets the same labels).
  * Held out by site on kreuzer-popular this set segments better than k-means centres of the leaves (the labels used
  * before): `winnow eval --dataset segmentation` prints the figures.
  */
 import { seededRandom } from '../util/seededRandom.ts';
 
-/** Row-major label vectors: the feature rows of the chosen `rows` (at most `count`, in the order they were drawn). */
-export function labelPrototypes(features: Float64Array, d: number, rows: ArrayLike<number>, metric: ArrayLike<number>,
-  count: number, seed = 1): Float64Array {
-  const picked = spreadRows(features, d, rows, metric, Math.max(1, count), seed);
+/**
+ * Row-major label vectors: the rows of `coords` (`d` per node, Euclidean) at the chosen `rows` (at most `count`, in the
+ * order they were drawn).
+ */
+export function labelPrototypes(coords: Float64Array, d: number, rows: ArrayLike<number>, count: number, seed = 1):
+  Float64Array {
+  const picked = spreadRows(coords, d, rows, Math.max(1, count), seed);
   const out = new Float64Array(picked.length * d);
-  picked.forEach((row, c) => out.set(features.subarray(row * d, row * d + d), c * d));
+  picked.forEach((row, c) => out.set(coords.subarray(row * d, row * d + d), c * d));
   return out;
 }
 
 /** All of `rows` when they are few enough, else `count` of them by k-means++ seeding. */
-function spreadRows(features: Float64Array, d: number, rows: ArrayLike<number>, metric: ArrayLike<number>,
-  count: number, seed: number): number[] {
+function spreadRows(coords: Float64Array, d: number, rows: ArrayLike<number>, count: number, seed: number): number[] {
   const n = rows.length;
   if (n <= count) return Array.from(rows);
   const random = seededRandom(seed);
   const distance = (a: number, b: number) => {
     let sum = 0;
-    for (let j = 0; j < d; j++) sum += metric[j] * (features[a * d + j] - features[b * d + j]) ** 2;
+    for (let j = 0; j < d; j++) sum += (coords[a * d + j] - coords[b * d + j]) ** 2;
     return sum;
   };
   const picked = [rows[Math.floor(random() * n)]];

@@ -19,6 +19,7 @@ import { NODE_FEATURE_COUNT, nodeFeatures } from './nodeFeatures.ts';
 import { PAIR_FEATURE_COUNT, writePairFeatures } from './pairFeatures.ts';
 import type { PairLogistic } from './segmentationModel.ts';
 import type { SegmentationTree } from './segmentationTree.ts';
+import { smoothingGroups } from './smoothingGroups.ts';
 import { visualNeighbours } from './visualNeighbours.ts';
 
 export interface TrainingPage {
@@ -72,8 +73,9 @@ export function learnCosts(pages: TrainingPage[], seed = 1): LearnedCosts {
   const squared = new Float64Array(NODE_FEATURE_COUNT);
   for (const { snapshot: s, tree, truth, scores } of pages) {
     const features = nodeFeatures(s, tree.nodeOf, scores);
+    const groups = scores ? smoothingGroups(s, tree, scores) : undefined;
     const pair = (a: number, b: number) =>
-      writePairFeatures(s, features, tree.nodeOf[a], a, tree.nodeOf[b], b, row, 0);
+      writePairFeatures(s, features, tree.nodeOf[a], a, tree.nodeOf[b], b, row, 0, groups);
     const judgedLeaves = Array.from(tree.leaves).filter((k) => truth[k] >= 0);
 
     const close = visualNeighbours(s.rect, Array.from(tree.leaves, (k) => tree.nodeOf[k]));

@@ -10,7 +10,7 @@ import { NODE_FEATURES, NODE_FEATURE_COUNT } from './nodeFeatures.ts';
 export const PAIR_FEATURES = [
   ...NODE_FEATURES.map((name) => `diff ${name}`),
   'gap', 'horizontalOverlap', 'verticalOverlap', 'sameLeft', 'sameWidth', 'treeDistance', 'commonAncestorShare',
-  'siblings', 'sameTag', 'sameStyle',
+  'siblings', 'sameTag', 'sameStyle', 'sameSmoothSegment',
 ] as const;
 
 export const PAIR_FEATURE_COUNT = PAIR_FEATURES.length;
@@ -35,7 +35,7 @@ function overlapShare(a: number, la: number, b: number, lb: number): number {
  * features (nodeFeatures) in `features`.
  */
 export function writePairFeatures(s: PageSnapshot, features: Float64Array, i: number, fi: number, j: number,
-  fj: number, out: Float64Array, offset: number): void {
+  fj: number, out: Float64Array, offset: number, smoothSegments?: ArrayLike<number>): void {
   const d = NODE_FEATURE_COUNT;
   for (let t = 0; t < d; t++) out[offset + t] = Math.abs(features[fi * d + t] - features[fj * d + t]);
   const r = s.rect;
@@ -55,4 +55,5 @@ export function writePairFeatures(s: PageSnapshot, features: Float64Array, i: nu
   out[o++] = s.parent[i] === s.parent[j] ? 1 : 0;
   out[o++] = s.tag[i] === s.tag[j] ? 1 : 0;
   out[o++] = s.style[i] === s.style[j] ? 1 : 0;
+  out[o++] = !smoothSegments ? 0.5 : smoothSegments[fi] >= 0 && smoothSegments[fi] === smoothSegments[fj] ? 1 : 0;
 }

@@ -19,6 +19,8 @@ export interface SegmentationTree {
   problemIndexOf: Int32Array;
   /** Problem nodes with no problem child, in document order: the items a segmentation groups. */
   leaves: Int32Array;
+  /** The minimum area (px²) the tree was made with: the smoothing's segments on it (smoothingGroups.ts) use it too. */
+  minArea: number;
 }
 
 export function segmentationTree(s: PageSnapshot, minArea: number = SMOOTHING_DEFAULTS.minArea): SegmentationTree {
@@ -34,7 +36,7 @@ export function segmentationTree(s: PageSnapshot, minArea: number = SMOOTHING_DE
   }
   const leaves: number[] = [];
   for (let k = 0; k < nodeOf.length; k++) if (hasChild[k] === 0) leaves.push(k);
-  return { nodeOf, parent, problemIndexOf, leaves: Int32Array.from(leaves) };
+  return { nodeOf, parent, problemIndexOf, leaves: Int32Array.from(leaves), minArea };
 }
 
 /** Problem nodes with a problem child (GCuts' labels), in document order; the leaves when the root is the only node. */

@@ -94,7 +94,7 @@ describe('visualNeighbours', () => {
 
 describe('page segmentations', () => {
   const tree = { nodeOf: Int32Array.from([0, 1, 2, 3, 4]), parent: Int32Array.from([-1, 0, 0, 2, 2]),
-    problemIndexOf: Int32Array.from([0, 1, 2, 3, 4]), leaves: Int32Array.from([1, 3, 4]) };
+    problemIndexOf: Int32Array.from([0, 1, 2, 3, 4]), leaves: Int32Array.from([1, 3, 4]), minArea: 2000 };
 
   it('numbers segments in order of appearance and keeps −1', () => {
     expect(compactSegments(Int32Array.from([-1, 7, 3, 7, -1]))).toEqual({
@@ -138,7 +138,7 @@ describe('labelPrototypes', () => {
       features.push(centre * 10 + random(), centre * -5 + random());
       rows.push(k);
     }
-    const centres = labelPrototypes(Float64Array.from(features), 2, rows, [1, 1], 3);
+    const centres = labelPrototypes(Float64Array.from(features), 2, rows, 3);
     const found = Array.from({ length: 3 }, (_, c) => Math.round(centres[2 * c] / 10)).sort();
     expect(found).toEqual([0, 1, 2]);
   });

@@ -8,7 +8,7 @@
  * move's energy check, the segments' numbering and splitting. Then the summed energy and in-sample ARI of one round
  * against convergence and of 16 labels against the model's, which show what LABEL_SWEEPS and the label count give up,
  * and would show any change of the labelling a solver change makes.
- * Run: npx tsx src/cli/bench/benchSegmentPages.ts [runs=3]
+ * Run: npx tsx src/cli/bench/benchSegmentPages.ts [runs=3] [--big]   (--big: the largest pages only, with CPU time)
  */
 import { join } from 'node:path';
 import { loadModel } from '../modelFile.ts';
@@ -103,8 +103,11 @@ function row(label: string, nodes: string, tree: string, t: Pick<Timed, 'ms' | '
 }
 
 async function main(): Promise<void> {
-  const runs = Number(process.argv[2] ?? 3);
+  const args = process.argv.slice(2);
+  const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
+  const bigOnly = args.includes('--big');
   const [{ weights }, model] = await Promise.all([loadModel(), loadSegmentationModel()]);
+  if (bigOnly) return timeBigPages(weights, model, runs);
   const { pages } = await prepareKreuzerPages(weights, { log: () => {} });
   const rows = pages.map(({ page, classified }) =>
     timeGcuts(page.id, classified.snapshot, classified.scores, model, runs)).sort((a, b) => a.nodes - b.nodes);
@@ -121,18 +124,7 @@ async function main(): Promise<void> {
       cclusMs: median(band.map((r) => r.cclusMs)),
     }));
   }
-  const captured = await captureLabelledPages(await bigPages(), { useCache: true, log: () => {} });
-  const big: Timed[] = [];
-  for (const c of captured) {
-    if ('error' in c) {
-      console.log(`${c.page.id}: capture failed (${c.error})`);
-      continue;
-    }
-    big.push(timeGcuts(c.page.id, c.snapshot, classifyPage(c.snapshot, weights).scores, model, runs));
-  }
-  for (const r of big) console.log(row(r.id, String(r.nodes), String(r.treeNodes), r));
-  console.log('energy and segments of the large pages (GCuts, the segmenter\'s settings):');
-  for (const r of big) console.log(`  ${r.id.padEnd(14)} energy ${r.energy.toFixed(3)}, ${r.segments} segments`);
+  await timeBigPages(weights, model, runs, false);
 
   // What LABEL_SWEEPS and the label count give up. The ARI is in-sample: the bundled model learned from these pages.
   for (const labelCount of [...new Set([16, model.labelCount])]) {
@@ -152,6 +144,29 @@ async function main(): Promise<void> {
         `mean ARI ${mean(ari.filter(Number.isFinite)).toFixed(4)}`);
     }
   }
+}
+
+/** The BIG_PAGES rows, their energies, and the process's CPU time over all of it (a figure load does not inflate). */
+async function timeBigPages(weights: Parameters<typeof classifyPage>[1], model: SegmentationModel, runs: number,
+  header = true) {
+  const captured = await captureLabelledPages(await bigPages(), { useCache: true, log: () => {} });
+  const big: Timed[] = [];
+  const cpu0 = process.cpuUsage();
+  const wall0 = now();
+  for (const c of captured) {
+    if ('error' in c) {
+      console.log(`${c.page.id}: capture failed (${c.error})`);
+      continue;
+    }
+    big.push(timeGcuts(c.page.id, c.snapshot, classifyPage(c.snapshot, weights).scores, model, runs));
+  }
+  const cpu = process.cpuUsage(cpu0);
+  if (header) console.log(HEADER);
+  for (const r of big) console.log(row(r.id, String(r.nodes), String(r.treeNodes), r));
+  console.log(`the large pages' rows took ${(now() - wall0).toFixed(0)} ms wall, ` +
+    `${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU (with their classification and CClus)`);
+  console.log('energy and segments of the large pages (GCuts, the segmenter\'s settings):');
+  for (const r of big) console.log(`  ${r.id.padEnd(14)} energy ${r.energy.toFixed(3)}, ${r.segments} segments`);
 }
 
 void main();
