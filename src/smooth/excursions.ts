@@ -1,4 +1,4 @@
-import type { GridCurve } from './gridCurve.ts';
+import { CurveTurns, type GridCurve } from './gridCurve.ts';
 import type { NewSegmentRanges } from './newSegmentRanges.ts';
 
 /**
@@ -34,6 +34,7 @@ class Excursion {
 }
 
 const scratch = new Excursion();
+const scratchTurns = new CurveTurns();
 // Plain arrays with a count kept apart: resetting an array's length on every node costs more than the walk.
 const rangeFrom: number[] = [];
 const rangeTo: number[] = [];
@@ -48,37 +49,35 @@ let rangeCount = 0;
 export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ranges: NewSegmentRanges | null):
   number {
   const ex = scratch;
-  const last = s.length - 1;
+  const turns = scratchTurns;
+  f.listTurns(turns);
+  const { rank: turnRank, value: turnValue, count: turnCount, valueAtZero } = turns;
   rangeCount = 0;
-  let b = last;
+  let b = 0;
   // Left of the last rank, f keeps falling towards it (or stays level) until the nearest pair where it falls to the
-  // right: k is that pair's right end, the first bottom, and level its value.
-  let k = f.prevPair(last, false);
-  let level = f.pairValue;
-  for (;;) {
-    if (k < 0) {
-      b = 0;
-      break;
-    }
-    b = k;
+  // right: turn 0 is that pair's right end, the first bottom, and level its value. Turns alternate from there: a
+  // top, a bottom, a top…
+  let t = 0;
+  let level = turnValue[0];
+  while (t < turnCount) {
+    b = turnRank[t++];
     // The excursion left of b: top, bottom, top, … until a bottom at or below the level, or rank 0.
     ex.topCount = 0;
     ex.bottomCount = 0;
-    let cur = b;
     let end = -1; // the kink where f is back at or below the level; -1 when the excursion runs to rank 0
     let endValue = NaN;
     for (;;) {
-      const top = f.prevPair(cur, true);
-      if (top < 0) {
+      if (t === turnCount) {
+        // No pair rises left of here: f does not fall from rank 0 to here, so rank 0 is the top.
         ex.tops[ex.topCount] = 0;
-        ex.topValues[ex.topCount++] = f.kinkValue(0);
+        ex.topValues[ex.topCount++] = valueAtZero;
         break;
       }
-      ex.tops[ex.topCount] = top;
-      ex.topValues[ex.topCount++] = f.pairValue;
-      const fall = f.prevPair(top, false);
-      const bottom = fall < 0 ? 0 : fall;
-      const value = fall < 0 ? f.kinkValue(0) : f.pairValue;
+      ex.tops[ex.topCount] = turnRank[t];
+      ex.topValues[ex.topCount++] = turnValue[t++];
+      // No pair falls left of the top: f rises from rank 0 to it, and rank 0 is the bottom.
+      const bottom = t === turnCount ? 0 : turnRank[t];
+      const value = t === turnCount ? valueAtZero : turnValue[t];
       if (value <= level) {
         end = bottom;
         endValue = value;
@@ -87,7 +86,7 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
       ex.bottoms[ex.bottomCount] = bottom;
       ex.bottomValues[ex.bottomCount++] = value;
       if (bottom === 0) break;
-      cur = bottom;
+      t++;
     }
     if (ranges !== null) {
       const cost = penalty + level;
@@ -106,7 +105,6 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
       b = 0;
       break;
     }
-    k = end;
     level = endValue;
   }
   if (ranges !== null) {

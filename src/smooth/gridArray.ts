@@ -1,5 +1,5 @@
 import { between } from './breakpoints.ts';
-import { firstRankAbove, lastRankAbove, type GridCurve } from './gridCurve.ts';
+import { firstRankAbove, lastRankAbove, type CurveTurns, type GridCurve } from './gridCurve.ts';
 
 /**
  * Growable columns of kinks (rank, value). Many small functions live side by side in one of these, each as a range
@@ -96,17 +96,17 @@ export class GridArray implements GridCurve {
     return this.kinks.value[this.indexAtOrBefore(rank)];
   }
 
-  pairValue = NaN;
-
-  prevPair(rank: number, rising: boolean): number {
-    const { rank: r, value: v } = this.kinks;
-    for (let i = this.indexAtOrBefore(rank); i > 0; i--) {
-      if (rising ? v[i] > v[i - 1] : v[i] < v[i - 1]) {
-        this.pairValue = v[i];
-        return r[i];
+  listTurns(out: CurveTurns): void {
+    const { value: v, rank: r, length } = this.kinks;
+    out.count = 0;
+    let falling = true;
+    for (let i = length - 1; i > 0; i--) {
+      if (falling ? v[i] < v[i - 1] : v[i] > v[i - 1]) {
+        out.push(r[i], v[i]);
+        falling = !falling;
       }
     }
-    return -1;
+    out.valueAtZero = v[0];
   }
 
   lastAbove(from: number, to: number, level: number): number {

@@ -11,16 +11,8 @@ import { between } from './breakpoints.ts';
 export interface GridCurve {
   /** The value at a kink. */
   kinkValue(rank: number): number;
-  /**
-   * The right end k2 of the nearest pair of consecutive kinks (k1, k2) with k2 ≤ rank where the function rises
-   * (f(k2) > f(k1), `rising`) or falls (f(k2) < f(k1)); -1 if there is none. Leaves f(k2) in pairValue.
-   */
-  prevPair(rank: number, rising: boolean): number;
-  /**
-   * The value at the kink the last prevPair returned: the search passes it, and reading it again would cost another
-   * descent of a KinkTree.
-   */
-  pairValue: number;
+  /** Lists the function's turns, right to left, into `out` (see CurveTurns). */
+  listTurns(out: CurveTurns): void;
   /** On a stretch from kink `from` to kink `to` where f does not rise, f(from) > level ≥ f(to): the last rank with
    * f > level. */
   lastAbove(from: number, to: number, level: number): number;
@@ -29,6 +21,35 @@ export interface GridCurve {
   firstAbove(from: number, to: number, level: number): number;
   /** Sets f to `level` at ranks j1 … j2 (f is above it there), keeping its values elsewhere. */
   cap(j1: number, j2: number, level: number): void;
+}
+
+/**
+ * Where a function turns, right to left, as the walk (excursions.ts) visits them: scanning the pairs of consecutive
+ * kinks (k1, k2) leftwards from the last rank, the right end k2 of the first pair where f falls (f(k2) < f(k1)),
+ * then of the first pair after it where f rises, then falls, and so on; level pairs are passed over. So turn 0 is
+ * the rightmost bottom, turn 1 the top left of it, turn 2 the next bottom… Listing them in one pass over a KinkTree
+ * shares the descents that a search per turn would repeat from the root, and the walk's caps only change the
+ * function right of the turns it has still to read, so the list stays true while the walk uses it.
+ */
+export class CurveTurns {
+  rank = new Int32Array(16);
+  value = new Float64Array(16);
+  count = 0;
+  /** f at rank 0, where the last stretch ends. */
+  valueAtZero = NaN;
+
+  push(rank: number, value: number): void {
+    if (this.count === this.rank.length) {
+      const r = new Int32Array(2 * this.count);
+      const v = new Float64Array(2 * this.count);
+      r.set(this.rank);
+      v.set(this.value);
+      this.rank = r;
+      this.value = v;
+    }
+    this.rank[this.count] = rank;
+    this.value[this.count++] = value;
+  }
 }
 
 /**

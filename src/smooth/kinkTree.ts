@@ -1,5 +1,5 @@
 import { between } from './breakpoints.ts';
-import { firstRankAbove, lastRankAbove, type GridCurve } from './gridCurve.ts';
+import { firstRankAbove, lastRankAbove, type CurveTurns, type GridCurve } from './gridCurve.ts';
 import type { GridKinks } from './gridArray.ts';
 
 /**
@@ -507,157 +507,68 @@ export class KinkTree {
     this.appendAt(this.right[x], mid + 1, r, out);
   }
 
-  /** The value at the kink the last prevPair returned. */
-  pairValue = NaN;
-
-  /** GridCurve.prevPair on the tree rooted at `root`; leaves the value at the kink found in pairValue. */
-  prevPair(root: number, rank: number, rising: boolean): number {
-    // Down the path towards `rank`, keeping the nodes where it goes right: the pairs left of the path are, nearest
-    // first, each such node's middle pair (its halves' adjacent kinks) and then its left half, deepest node first.
-    // A loop and a stack rather than recursion: this search is most of the walk's work. It reads through the
-    // pending lines instead of pushing them: (lineLeft, lineRight, lineSlope) is the sum of the lines pending above
-    // the node, over its range, and a node's stored values plus that line are its values.
-    const { pathNode, pathLeft, pathRight, pathLineLeft, pathLineRight, pathLineSlope, s } = this;
-    let depth = 0;
-    let x = root;
-    let l = 0;
-    let r = this.last;
-    let lineLeft = 0;
-    let lineRight = 0;
-    let lineSlope = 0;
-    while (x !== 0 && this.count[x] >= 2 && this.firstRank[x] < rank) {
-      if (this.lastRank[x] <= rank) {
-        // Wholly left of `rank`: the nearest pair is its last one of the sign, if it has any.
-        if (this.hasSlope(x, rising, lineSlope)) {
-          return this.lastPairIn(x, l, r, lineLeft, lineRight, lineSlope, rising, root, rank);
-        }
-        break;
-      }
-      // The line pending over x's children: the one above x plus x's own tag.
-      if (this.tagged[x]) {
-        lineLeft += this.tagLeft[x];
-        lineRight += this.tagRight[x];
-        lineSlope += this.tagSlope[x];
-      }
-      const mid = (l + r) >>> 1;
-      if (rank <= mid) {
-        x = this.left[x];
-        lineRight = onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid]);
-        r = mid;
-      } else {
-        pathNode[depth] = x;
-        pathLeft[depth] = l;
-        pathRight[depth] = r;
-        pathLineLeft[depth] = lineLeft;
-        pathLineRight[depth] = lineRight;
-        pathLineSlope[depth++] = lineSlope;
-        x = this.right[x];
-        lineLeft = onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid + 1]);
-        l = mid + 1;
-      }
-    }
-    while (depth > 0) {
-      const y = pathNode[--depth];
-      const a = this.left[y];
-      const b = this.right[y];
-      const yl = pathLeft[depth];
-      const yr = pathRight[depth];
-      const yLeft = pathLineLeft[depth];
-      const yRight = pathLineRight[depth];
-      const ySlope = pathLineSlope[depth];
-      if (a !== 0 && b !== 0 && this.firstRank[b] <= rank) {
-        const bValue = this.firstValue[b] + onLine(s[yl], yLeft, s[yr], yRight, ySlope, s[this.firstRank[b]]);
-        const aValue = this.lastValue[a] + onLine(s[yl], yLeft, s[yr], yRight, ySlope, s[this.lastRank[a]]);
-        const step = bValue - aValue;
-        if (rising ? step > 0 : step < 0) {
-          this.pairValue = bValue;
-          return this.firstRank[b];
-        }
-      }
-      if (a !== 0 && this.hasSlope(a, rising, ySlope)) {
-        const mid = (yl + yr) >>> 1;
-        const midValue = onLine(s[yl], yLeft, s[yr], yRight, ySlope, s[mid]);
-        return this.lastPairIn(a, yl, mid, yLeft, midValue, ySlope, rising, root, rank);
-      }
-    }
-    return -1;
+  /**
+   * GridCurve.listTurns on the tree rooted at `root`: one walk right to left that goes down only into nodes holding a
+   * pair of the direction looked for next (by their slope summaries), so the turns share the descents to them.
+   * It reads through the pending lines instead of pushing them: (lineLeft, lineRight, lineSlope) is the sum of the
+   * lines pending above a node, over its range, and a node's stored values plus that line are its values.
+   */
+  listTurns(root: number, out: CurveTurns): void {
+    out.count = 0;
+    this.turnsFalling = true;
+    this.rightRank = -1;
+    this.rightValue = NaN;
+    this.turnsAt(root, 0, this.last, 0, 0, 0, false, out);
+    out.valueAtZero = this.rightValue;
   }
 
-  /**
-   * The nodes where prevPair's path went right, their ranges and the lines pending over their children (the depth
-   * of a tree over 2³¹ ranks at most).
-   */
-  private readonly pathNode = new Int32Array(64);
-  private readonly pathLeft = new Int32Array(64);
-  private readonly pathRight = new Int32Array(64);
-  private readonly pathLineLeft = new Float64Array(64);
-  private readonly pathLineRight = new Float64Array(64);
-  private readonly pathLineSlope = new Float64Array(64);
+  /** listTurns' state: the direction of the pair looked for next, and the kink right of the nodes still to visit. */
+  private turnsFalling = true;
+  private rightRank = -1;
+  private rightValue = NaN;
 
-  /** prevPair by recursion, turning back where a summary promised a pair that the values do not show. */
-  private prevPairAt(x: number, l: number, r: number, rank: number, rising: boolean): number {
-    if (x === 0 || this.count[x] < 2 || this.firstRank[x] >= rank) return -1;
-    // Wholly left of `rank`: skip if no slope under x has the sign looked for.
-    if (this.lastRank[x] <= rank && !(rising ? this.maxSlope[x] > 0 : this.minSlope[x] < 0)) return -1;
-    this.push(x, l, r);
+  /**
+   * Visits the pairs whose left kink lies under x (ranks l … r), right to left: the pair from x's last kink to the
+   * kink right of it (unless the caller has done that one: `lastDone`), then those inside x.
+   */
+  private turnsAt(x: number, l: number, r: number, lineLeft: number, lineRight: number, lineSlope: number,
+    lastDone: boolean, out: CurveTurns): void {
+    const { s } = this;
+    if (!lastDone && this.rightRank >= 0) {
+      const lastValue = this.lastValue[x] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.lastRank[x]]);
+      if (this.turnsFalling ? this.rightValue < lastValue : this.rightValue > lastValue) {
+        out.push(this.rightRank, this.rightValue);
+        this.turnsFalling = !this.turnsFalling;
+      }
+    }
+    if (!this.hasSlope(x, !this.turnsFalling, lineSlope)) {
+      // No pair inside x goes the way looked for: x's first kink is the next one right of what is left to visit.
+      this.rightRank = this.firstRank[x];
+      this.rightValue = this.firstValue[x] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.rightRank]);
+      return;
+    }
+    if (this.tagged[x]) {
+      lineLeft += this.tagLeft[x];
+      lineRight += this.tagRight[x];
+      lineSlope += this.tagSlope[x];
+    }
     const mid = (l + r) >>> 1;
     const a = this.left[x];
     const b = this.right[x];
-    const inRight = this.prevPairAt(b, mid + 1, r, rank, rising);
-    if (inRight >= 0) return inRight;
-    if (a !== 0 && b !== 0 && this.firstRank[b] <= rank) {
-      const step = this.firstValue[b] - this.lastValue[a];
-      if (rising ? step > 0 : step < 0) {
-        this.pairValue = this.firstValue[b];
-        return this.firstRank[b];
-      }
+    // The child holding x's last kink has had its outer pair done here.
+    if (b !== 0) {
+      this.turnsAt(b, mid + 1, r, onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid + 1]), lineRight,
+        lineSlope, true, out);
     }
-    return this.prevPairAt(a, l, mid, rank, rising);
+    if (a !== 0) {
+      this.turnsAt(a, l, mid, lineLeft, onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid]), lineSlope,
+        b === 0, out);
+    }
   }
 
   /** Does a slope of the sign looked for lie under x, with a line of slope `extra` pending above it? */
   private hasSlope(x: number, rising: boolean, extra: number): boolean {
     return this.count[x] >= 2 && (rising ? this.maxSlope[x] + extra > 0 : this.minSlope[x] + extra < 0);
-  }
-
-  /**
-   * The last pair of the sign under x (ranks l … r, the line (lineLeft, lineRight, lineSlope) pending above it),
-   * whose summary says it has one: its right end, its value in pairValue. A summary may differ in the last bit from
-   * the values it sums up; if the descent finds no pair for that, the search over the whole tree (which backtracks)
-   * answers instead.
-   */
-  private lastPairIn(x: number, l: number, r: number, lineLeft: number, lineRight: number, lineSlope: number,
-    rising: boolean, root: number, rank: number): number {
-    const { s } = this;
-    for (;;) {
-      if (x === 0 || l === r) return this.prevPairAt(root, 0, this.last, rank, rising);
-      if (this.tagged[x]) {
-        lineLeft += this.tagLeft[x];
-        lineRight += this.tagRight[x];
-        lineSlope += this.tagSlope[x];
-      }
-      const mid = (l + r) >>> 1;
-      const a = this.left[x];
-      const b = this.right[x];
-      if (b !== 0 && this.hasSlope(b, rising, lineSlope)) {
-        x = b;
-        lineLeft = onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid + 1]);
-        l = mid + 1;
-        continue;
-      }
-      if (a !== 0 && b !== 0) {
-        const bValue = this.firstValue[b] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.firstRank[b]]);
-        const aValue = this.lastValue[a] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.lastRank[a]]);
-        const step = bValue - aValue;
-        if (rising ? step > 0 : step < 0) {
-          this.pairValue = bValue;
-          return this.firstRank[b];
-        }
-      }
-      x = a;
-      lineRight = onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid]);
-      r = mid;
-    }
   }
 
   /**
@@ -700,12 +611,8 @@ export class KinkTreeCurve implements GridCurve {
     return this.tree.kinkValue(this.root, rank);
   }
 
-  pairValue = NaN;
-
-  prevPair(rank: number, rising: boolean): number {
-    const k = this.tree.prevPair(this.root, rank, rising);
-    this.pairValue = this.tree.pairValue;
-    return k;
+  listTurns(out: CurveTurns): void {
+    this.tree.listTurns(this.root, out);
   }
 
   lastAbove(from: number, to: number, level: number): number {

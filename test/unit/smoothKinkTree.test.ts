@@ -3,7 +3,7 @@ import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from '../../src/sm
 import { KinkTree, KinkTreeCurve } from '../../src/smooth/kinkTree.ts';
 import { capExcursions } from '../../src/smooth/excursions.ts';
 import { NewSegmentRanges } from '../../src/smooth/newSegmentRanges.ts';
-import { firstRankAbove, lastRankAbove } from '../../src/smooth/gridCurve.ts';
+import { CurveTurns, firstRankAbove, lastRankAbove } from '../../src/smooth/gridCurve.ts';
 import { seededRandom } from '../../src/util/seededRandom.ts';
 
 const s = Float64Array.from({ length: 9 }, (_, j) => j / 8);
@@ -102,9 +102,12 @@ describe('KinkTree', () => {
     const asArray = new GridArray(s);
     for (let i = 0; i < kinks.length; i++) asArray.kinks.push(kinks.rank[i], kinks.value[i]);
     for (const f of [asTree, asArray]) {
-      expect(f.prevPair(8, false)).toBe(6);
-      expect(f.prevPair(6, true)).toBe(4);
-      expect(f.prevPair(4, false)).toBe(2);
+      // Right to left: the bottom at 6, the hill at 4, the bottom at 2; then f falls from rank 0 to 2.
+      const turns = new CurveTurns();
+      f.listTurns(turns);
+      expect(Array.from(turns.rank.subarray(0, turns.count))).toEqual([6, 4, 2]);
+      expect(Array.from(turns.value.subarray(0, turns.count))).toEqual([0.25, 1.5, 0.5]);
+      expect(turns.valueAtZero).toBe(2);
       expect(f.firstAbove(2, 4, 0.9)).toBe(3);
       expect(f.lastAbove(4, 6, 1)).toBe(4);
     }
