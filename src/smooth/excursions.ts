@@ -31,6 +31,8 @@ class Excursion {
   from: number[] = [];
   to: number[] = [];
   stretchCount = 0;
+  /** The level the stretches in from and to were found for. */
+  stretchLevel = NaN;
 }
 
 const scratch = new Excursion();
@@ -90,13 +92,16 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
     }
     if (ranges !== null) {
       const cost = penalty + level;
-      stretchesAbove(f, ex, b, end, cost + RELATIVE_TIE * cost);
+      const bar = cost + RELATIVE_TIE * cost;
+      // The stretches above the bar are those above the cost unless some turn or end of a stretch lies between the
+      // two (rare: they are 1e-12 apart), so the searches are done once.
+      if (!stretchesAbove(f, ex, b, end, cost, bar)) stretchesAbove(f, ex, b, end, bar, bar);
       for (let r = 0; r < ex.stretchCount; r++) {
         rangeFrom[rangeCount] = s[ex.from[r]];
         rangeTo[rangeCount] = s[ex.to[r] + 1];
         rangeTarget[rangeCount++] = s[b];
       }
-      stretchesAbove(f, ex, b, end, cost);
+      if (ex.stretchLevel !== cost) stretchesAbove(f, ex, b, end, cost, cost);
       for (let r = 0; r < ex.stretchCount; r++) f.cap(ex.from[r], ex.to[r], cost);
     }
     if (end < 0) break;
@@ -116,22 +121,36 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
 
 /**
  * The stretches of ranks in the excursion left of b where f > level (level ≥ f(b)), right to left, into ex.from
- * and ex.to. `end` is the kink where the excursion ends at or below f(b), -1 if it runs to rank 0.
+ * and ex.to. `end` is the kink where the excursion ends at or below f(b), -1 if it runs to rank 0. Returns whether
+ * they are also the stretches where f > `higher` (≥ level): no turn and no end of a stretch has a value in
+ * (level, higher].
  */
-function stretchesAbove(f: GridCurve, ex: Excursion, b: number, end: number, level: number): void {
+function stretchesAbove(f: GridCurve, ex: Excursion, b: number, end: number, level: number, higher: number):
+  boolean {
   ex.stretchCount = 0;
+  ex.stretchLevel = level;
   const { tops, topValues, bottoms, bottomValues, topCount, bottomCount } = ex;
+  let same = true;
   let right = -1; // right end of the stretch being built, -1 when none is open
   for (let k = 0; k < topCount; k++) {
     if (topValues[k] <= level) continue;
-    if (right < 0) right = f.lastAbove(tops[k], k === 0 ? b : bottoms[k - 1], level);
+    if (topValues[k] <= higher) same = false;
+    if (right < 0) {
+      right = f.lastAbove(tops[k], k === 0 ? b : bottoms[k - 1], level);
+      if (f.aboveValue <= higher) same = false;
+    }
     let left: number;
     if (k < bottomCount) {
       // The stretch goes on over a bottom that stays above the level.
-      if (bottomValues[k] > level) continue;
+      if (bottomValues[k] > level) {
+        if (bottomValues[k] <= higher) same = false;
+        continue;
+      }
       left = f.firstAbove(bottoms[k], tops[k], level);
+      if (f.aboveValue <= higher) same = false;
     } else if (end >= 0) {
       left = f.firstAbove(end, tops[k], level);
+      if (f.aboveValue <= higher) same = false;
     } else {
       // f rises all the way left to rank 0, the top.
       left = 0;
@@ -145,4 +164,5 @@ function stretchesAbove(f: GridCurve, ex: Excursion, b: number, end: number, lev
     ex.from[ex.stretchCount] = 0;
     ex.to[ex.stretchCount++] = right;
   }
+  return same;
 }

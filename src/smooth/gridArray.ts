@@ -114,7 +114,9 @@ export class GridArray implements GridCurve {
     let i = this.indexAtOrBefore(from) + 1;
     const end = this.indexAtOrBefore(to);
     while (i < end && v[i] > level) i++;
-    return lastRankAbove(this.s, r[i - 1], v[i - 1], r[i], v[i], level);
+    const j = lastRankAbove(this.s, r[i - 1], v[i - 1], r[i], v[i], level);
+    this.aboveValue = between(this.s[r[i - 1]], v[i - 1], this.s[r[i]], v[i], this.s[j]);
+    return j;
   }
 
   firstAbove(from: number, to: number, level: number): number {
@@ -122,8 +124,12 @@ export class GridArray implements GridCurve {
     let i = this.indexAtOrBefore(from) + 1;
     const end = this.indexAtOrBefore(to);
     while (i < end && v[i] <= level) i++;
-    return firstRankAbove(this.s, r[i - 1], v[i - 1], r[i], v[i], level);
+    const j = firstRankAbove(this.s, r[i - 1], v[i - 1], r[i], v[i], level);
+    this.aboveValue = between(this.s[r[i - 1]], v[i - 1], this.s[r[i]], v[i], this.s[j]);
+    return j;
   }
+
+  aboveValue = NaN;
 
   cap(j1: number, j2: number, level: number): void {
     const { s } = this;

@@ -19,6 +19,8 @@ export interface GridCurve {
   /** On a stretch from kink `from` to kink `to` where f does not fall, f(from) ≤ level < f(to): the first rank
    * with f > level. */
   firstAbove(from: number, to: number, level: number): number;
+  /** f at the rank the last lastAbove or firstAbove returned. */
+  aboveValue: number;
   /** Sets f to `level` at ranks j1 … j2 (f is above it there), keeping its values elsewhere. */
   cap(j1: number, j2: number, level: number): void;
 }

@@ -618,15 +618,26 @@ export class KinkTreeCurve implements GridCurve {
   lastAbove(from: number, to: number, level: number): number {
     const { tree, root } = this;
     const k = this.orEnd(tree.firstKink(root, from, to, level, false), to);
-    const p = tree.prevKink(root, k - 1);
-    return lastRankAbove(this.s, p, tree.kinkValue(root, p), k, tree.kinkValue(root, k), level);
+    return this.rankAbove(k, level, false);
   }
 
   firstAbove(from: number, to: number, level: number): number {
     const { tree, root } = this;
     const k = this.orEnd(tree.firstKink(root, from, to, level, true), to);
+    return this.rankAbove(k, level, true);
+  }
+
+  aboveValue = NaN;
+
+  /** On the piece from the kink before k to k: the first rank above `level` (rising) or the last (falling). */
+  private rankAbove(k: number, level: number, rising: boolean): number {
+    const { tree, root, s } = this;
     const p = tree.prevKink(root, k - 1);
-    return firstRankAbove(this.s, p, tree.kinkValue(root, p), k, tree.kinkValue(root, k), level);
+    const pv = tree.kinkValue(root, p);
+    const kv = tree.kinkValue(root, k);
+    const j = rising ? firstRankAbove(s, p, pv, k, kv, level) : lastRankAbove(s, p, pv, k, kv, level);
+    this.aboveValue = between(s[p], pv, s[k], kv, s[j]);
+    return j;
   }
 
   /**
