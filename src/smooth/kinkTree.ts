@@ -2,6 +2,21 @@ import { between } from './breakpoints.ts';
 import { firstRankAbove, lastRankAbove, type CurveTurns, type GridCurve } from './gridCurve.ts';
 import type { GridKinks } from './gridArray.ts';
 
+/** Entries of a node's row in KinkTree.ints and KinkTree.floats. */
+const LEFT = 0;
+const RIGHT = 1;
+const FIRST_RANK = 2;
+const LAST_RANK = 3;
+const COUNT = 4;
+const TAGGED = 5;
+const FIRST_VALUE = 0;
+const LAST_VALUE = 1;
+const MIN_SLOPE = 2;
+const MAX_SLOPE = 3;
+const TAG_LEFT = 4;
+const TAG_RIGHT = 5;
+const TAG_SLOPE = 6;
+
 /**
  * Large cost functions (gridCurve.ts) as sparse segment trees over the ranks 0 … m − 1: a node stands for a range of
  * ranks and exists only if a kink lies in it; a leaf holds a kink's value. All trees share one pool of nodes.
@@ -16,23 +31,16 @@ import type { GridKinks } from './gridArray.ts';
  * the comparisons between staying and starting a segment depend on).
  */
 export class KinkTree {
-  private left = new Int32Array(1024);
-  private right = new Int32Array(1024);
-  /** Ranks of the first and last kink under the node, and their number. */
-  private firstRank = new Int32Array(1024);
-  private lastRank = new Int32Array(1024);
-  private count = new Int32Array(1024);
-  /** Values at the first and last kink, the node's own pending line included. */
-  private firstValue = new Float64Array(1024);
-  private lastValue = new Float64Array(1024);
-  /** Least and greatest slope between consecutive kinks under the node: where to look for a turn. */
-  private minSlope = new Float64Array(1024);
-  private maxSlope = new Float64Array(1024);
-  /** The line still to be added to the children: its values at the node's end scores. */
-  private tagLeft = new Float64Array(1024);
-  private tagRight = new Float64Array(1024);
-  private tagSlope = new Float64Array(1024);
-  private tagged = new Uint8Array(1024);
+  /**
+   * The nodes, a row of 8 entries each (node x at 8x …): in ints, its children, the ranks of the first and last kink
+   * under it, their number and whether a line is pending for its children; in floats, the values at the first and
+   * last kink (its own pending line included), the least and greatest slope between consecutive kinks under it
+   * (where to look for a turn), and the pending line (its values at the node's end scores, and its slope). A row
+   * rather than a column per field: a step of a walk then reads one or two cache lines instead of a dozen, which
+   * is most of its cost on a large tree.
+   */
+  private ints = new Int32Array(8 * 1024);
+  private floats = new Float64Array(8 * 1024);
   private used = 1; // node 0 is "none"
   private free: number[] = [];
 
@@ -45,80 +53,68 @@ export class KinkTree {
 
   /** Kinks in the tree rooted at `root`. */
   size(root: number): number {
-    return this.count[root];
+    return this.ints[8 * root + COUNT];
   }
 
   private node(): number {
     const x = this.free.length > 0 ? this.free.pop()! : this.used++;
-    if (x >= this.left.length) this.grow();
-    this.left[x] = 0;
-    this.right[x] = 0;
-    this.tagged[x] = 0;
+    if (8 * x >= this.ints.length) this.grow();
+    this.ints[8 * x + LEFT] = 0;
+    this.ints[8 * x + RIGHT] = 0;
+    this.ints[8 * x + TAGGED] = 0;
     return x;
   }
 
   private grow(): void {
-    const n = 2 * this.left.length;
-    const i32 = (a: Int32Array) => { const b = new Int32Array(n); b.set(a); return b; };
-    const f64 = (a: Float64Array) => { const b = new Float64Array(n); b.set(a); return b; };
-    this.left = i32(this.left);
-    this.right = i32(this.right);
-    this.firstRank = i32(this.firstRank);
-    this.lastRank = i32(this.lastRank);
-    this.count = i32(this.count);
-    this.firstValue = f64(this.firstValue);
-    this.lastValue = f64(this.lastValue);
-    this.minSlope = f64(this.minSlope);
-    this.maxSlope = f64(this.maxSlope);
-    this.tagLeft = f64(this.tagLeft);
-    this.tagRight = f64(this.tagRight);
-    this.tagSlope = f64(this.tagSlope);
-    const t = new Uint8Array(n);
-    t.set(this.tagged);
-    this.tagged = t;
+    const ints = new Int32Array(2 * this.ints.length);
+    const floats = new Float64Array(2 * this.floats.length);
+    ints.set(this.ints);
+    floats.set(this.floats);
+    this.ints = ints;
+    this.floats = floats;
   }
 
   /** Gives a whole tree's nodes back to the pool. */
   release(x: number): void {
     if (x === 0) return;
-    this.release(this.left[x]);
-    this.release(this.right[x]);
+    this.release(this.ints[8 * x + LEFT]);
+    this.release(this.ints[8 * x + RIGHT]);
     this.free.push(x);
   }
 
   private setLeaf(x: number, rank: number, value: number): void {
-    this.firstRank[x] = rank;
-    this.lastRank[x] = rank;
-    this.count[x] = 1;
-    this.firstValue[x] = value;
-    this.lastValue[x] = value;
-    this.minSlope[x] = Infinity;
-    this.maxSlope[x] = -Infinity;
+    this.ints[8 * x + FIRST_RANK] = rank;
+    this.ints[8 * x + LAST_RANK] = rank;
+    this.ints[8 * x + COUNT] = 1;
+    this.floats[8 * x + FIRST_VALUE] = value;
+    this.floats[8 * x + LAST_VALUE] = value;
+    this.floats[8 * x + MIN_SLOPE] = Infinity;
+    this.floats[8 * x + MAX_SLOPE] = -Infinity;
   }
 
   private pull(x: number): void {
-    const a = this.left[x];
-    const b = this.right[x];
+    const a = this.ints[8 * x + LEFT];
+    const b = this.ints[8 * x + RIGHT];
     if (a === 0 || b === 0) {
       const c = a === 0 ? b : a;
-      this.firstRank[x] = this.firstRank[c];
-      this.lastRank[x] = this.lastRank[c];
-      this.count[x] = this.count[c];
-      this.firstValue[x] = this.firstValue[c];
-      this.lastValue[x] = this.lastValue[c];
-      this.minSlope[x] = this.minSlope[c];
-      this.maxSlope[x] = this.maxSlope[c];
+      this.ints[8 * x + FIRST_RANK] = this.ints[8 * c + FIRST_RANK];
+      this.ints[8 * x + LAST_RANK] = this.ints[8 * c + LAST_RANK];
+      this.ints[8 * x + COUNT] = this.ints[8 * c + COUNT];
+      this.floats[8 * x + FIRST_VALUE] = this.floats[8 * c + FIRST_VALUE];
+      this.floats[8 * x + LAST_VALUE] = this.floats[8 * c + LAST_VALUE];
+      this.floats[8 * x + MIN_SLOPE] = this.floats[8 * c + MIN_SLOPE];
+      this.floats[8 * x + MAX_SLOPE] = this.floats[8 * c + MAX_SLOPE];
       return;
     }
     const { s } = this;
-    const slope = (this.firstValue[b] - this.lastValue[a]) / (s[this.firstRank[b]] - s[this.lastRank[a]]);
-    this.firstRank[x] = this.firstRank[a];
-    this.lastRank[x] = this.lastRank[b];
-    this.count[x] = this.count[a] + this.count[b];
-    this.firstValue[x] = this.firstValue[a];
-    this.lastValue[x] = this.lastValue[b];
-    this.minSlope[x] = Math.min(this.minSlope[a], this.minSlope[b], slope);
-    this.maxSlope[x] = Math.max(this.maxSlope[a], this.maxSlope[b], slope);
+    const slope = (this.floats[8 * b + FIRST_VALUE] - this.floats[8 * a + LAST_VALUE]) / (s[this.ints[8 * b + FIRST_RANK]] - s[this.ints[8 * a + LAST_RANK]]);
+    this.ints[8 * x + FIRST_RANK] = this.ints[8 * a + FIRST_RANK];
+    this.ints[8 * x + LAST_RANK] = this.ints[8 * b + LAST_RANK];
+    this.ints[8 * x + COUNT] = this.ints[8 * a + COUNT] + this.ints[8 * b + COUNT];
+    this.floats[8 * x + FIRST_VALUE] = this.floats[8 * a + FIRST_VALUE];
+    this.floats[8 * x + LAST_VALUE] = this.floats[8 * b + LAST_VALUE];
+    this.floats[8 * x + MIN_SLOPE] = Math.min(this.floats[8 * a + MIN_SLOPE], this.floats[8 * b + MIN_SLOPE], slope);
+    this.floats[8 * x + MAX_SLOPE] = Math.max(this.floats[8 * a + MAX_SLOPE], this.floats[8 * b + MAX_SLOPE], slope);
   }
 
   /** Adds the line with values yl at s_l and yr at s_r to every kink under x (x covers ranks l … r). */
@@ -132,39 +128,39 @@ export class KinkTree {
    */
   private addSlopedLine(x: number, l: number, r: number, yl: number, yr: number, slope: number): void {
     if (l === r) {
-      this.firstValue[x] += yl;
-      this.lastValue[x] = this.firstValue[x];
+      this.floats[8 * x + FIRST_VALUE] += yl;
+      this.floats[8 * x + LAST_VALUE] = this.floats[8 * x + FIRST_VALUE];
       return;
     }
     const { s } = this;
     const sl = s[l];
     const sr = s[r];
-    this.firstValue[x] += onLine(sl, yl, sr, yr, slope, s[this.firstRank[x]]);
-    this.lastValue[x] += onLine(sl, yl, sr, yr, slope, s[this.lastRank[x]]);
-    this.minSlope[x] += slope;
-    this.maxSlope[x] += slope;
-    if (this.tagged[x]) {
-      this.tagLeft[x] += yl;
-      this.tagRight[x] += yr;
-      this.tagSlope[x] += slope;
+    this.floats[8 * x + FIRST_VALUE] += onLine(sl, yl, sr, yr, slope, s[this.ints[8 * x + FIRST_RANK]]);
+    this.floats[8 * x + LAST_VALUE] += onLine(sl, yl, sr, yr, slope, s[this.ints[8 * x + LAST_RANK]]);
+    this.floats[8 * x + MIN_SLOPE] += slope;
+    this.floats[8 * x + MAX_SLOPE] += slope;
+    if (this.ints[8 * x + TAGGED]) {
+      this.floats[8 * x + TAG_LEFT] += yl;
+      this.floats[8 * x + TAG_RIGHT] += yr;
+      this.floats[8 * x + TAG_SLOPE] += slope;
     } else {
-      this.tagLeft[x] = yl;
-      this.tagRight[x] = yr;
-      this.tagSlope[x] = slope;
-      this.tagged[x] = 1;
+      this.floats[8 * x + TAG_LEFT] = yl;
+      this.floats[8 * x + TAG_RIGHT] = yr;
+      this.floats[8 * x + TAG_SLOPE] = slope;
+      this.ints[8 * x + TAGGED] = 1;
     }
   }
 
   private push(x: number, l: number, r: number): void {
-    if (!this.tagged[x]) return;
-    this.tagged[x] = 0;
+    if (!this.ints[8 * x + TAGGED]) return;
+    this.ints[8 * x + TAGGED] = 0;
     const { s } = this;
     const mid = (l + r) >>> 1;
-    const yl = this.tagLeft[x];
-    const yr = this.tagRight[x];
-    const slope = this.tagSlope[x];
-    const a = this.left[x];
-    const b = this.right[x];
+    const yl = this.floats[8 * x + TAG_LEFT];
+    const yr = this.floats[8 * x + TAG_RIGHT];
+    const slope = this.floats[8 * x + TAG_SLOPE];
+    const a = this.ints[8 * x + LEFT];
+    const b = this.ints[8 * x + RIGHT];
     if (a !== 0) this.addSlopedLine(a, l, mid, yl, onLine(s[l], yl, s[r], yr, slope, s[mid]), slope);
     if (b !== 0) this.addSlopedLine(b, mid + 1, r, onLine(s[l], yl, s[r], yr, slope, s[mid + 1]), yr, slope);
   }
@@ -178,15 +174,15 @@ export class KinkTree {
     // path finds none.
     let fallback = -1;
     while (x !== 0) {
-      if (this.firstRank[x] > rank) return fallback;
-      if (this.lastRank[x] <= rank) return this.lastRank[x];
+      if (this.ints[8 * x + FIRST_RANK] > rank) return fallback;
+      if (this.ints[8 * x + LAST_RANK] <= rank) return this.ints[8 * x + LAST_RANK];
       const mid = (l + r) >>> 1;
       if (rank <= mid) {
-        x = this.left[x];
+        x = this.ints[8 * x + LEFT];
         r = mid;
       } else {
-        if (this.left[x] !== 0) fallback = this.lastRank[this.left[x]];
-        x = this.right[x];
+        if (this.ints[8 * x + LEFT] !== 0) fallback = this.ints[8 * (this.ints[8 * x + LEFT]) + LAST_RANK];
+        x = this.ints[8 * x + RIGHT];
         l = mid + 1;
       }
     }
@@ -200,15 +196,15 @@ export class KinkTree {
     let r = this.last;
     let fallback = -1;
     while (x !== 0) {
-      if (this.lastRank[x] < rank) return fallback;
-      if (this.firstRank[x] >= rank) return this.firstRank[x];
+      if (this.ints[8 * x + LAST_RANK] < rank) return fallback;
+      if (this.ints[8 * x + FIRST_RANK] >= rank) return this.ints[8 * x + FIRST_RANK];
       const mid = (l + r) >>> 1;
       if (rank > mid) {
-        x = this.right[x];
+        x = this.ints[8 * x + RIGHT];
         l = mid + 1;
       } else {
-        if (this.right[x] !== 0) fallback = this.firstRank[this.right[x]];
-        x = this.left[x];
+        if (this.ints[8 * x + RIGHT] !== 0) fallback = this.ints[8 * (this.ints[8 * x + RIGHT]) + FIRST_RANK];
+        x = this.ints[8 * x + LEFT];
         r = mid;
       }
     }
@@ -222,15 +218,15 @@ export class KinkTree {
     let r = this.last;
     for (;;) {
       if (x === 0) throw new Error(`kinkValue: no kink at rank ${rank}`);
-      if (this.firstRank[x] === rank) return this.firstValue[x];
-      if (this.lastRank[x] === rank) return this.lastValue[x];
+      if (this.ints[8 * x + FIRST_RANK] === rank) return this.floats[8 * x + FIRST_VALUE];
+      if (this.ints[8 * x + LAST_RANK] === rank) return this.floats[8 * x + LAST_VALUE];
       this.push(x, l, r);
       const mid = (l + r) >>> 1;
       if (rank <= mid) {
-        x = this.left[x];
+        x = this.ints[8 * x + LEFT];
         r = mid;
       } else {
-        x = this.right[x];
+        x = this.ints[8 * x + RIGHT];
         l = mid + 1;
       }
     }
@@ -257,21 +253,21 @@ export class KinkTree {
   private ensureKinkAt(x: number, l: number, r: number, rank: number, p: number, pv: number, q: number,
     qv: number): number {
     if (x === 0) return this.leafPath(l, r, rank, between(this.s[p], pv, this.s[q], qv, this.s[rank]));
-    if (this.firstRank[x] === rank || this.lastRank[x] === rank) return x;
+    if (this.ints[8 * x + FIRST_RANK] === rank || this.ints[8 * x + LAST_RANK] === rank) return x;
     this.push(x, l, r);
     const mid = (l + r) >>> 1;
-    const a = this.left[x];
-    const b = this.right[x];
+    const a = this.ints[8 * x + LEFT];
+    const b = this.ints[8 * x + RIGHT];
     if (rank <= mid) {
       const child = b !== 0
-        ? this.ensureKinkAt(a, l, mid, rank, p, pv, this.firstRank[b], this.firstValue[b])
+        ? this.ensureKinkAt(a, l, mid, rank, p, pv, this.ints[8 * b + FIRST_RANK], this.floats[8 * b + FIRST_VALUE])
         : this.ensureKinkAt(a, l, mid, rank, p, pv, q, qv);
-      this.left[x] = child;
+      this.ints[8 * x + LEFT] = child;
     } else {
       const child = a !== 0
-        ? this.ensureKinkAt(b, mid + 1, r, rank, this.lastRank[a], this.lastValue[a], q, qv)
+        ? this.ensureKinkAt(b, mid + 1, r, rank, this.ints[8 * a + LAST_RANK], this.floats[8 * a + LAST_VALUE], q, qv)
         : this.ensureKinkAt(b, mid + 1, r, rank, p, pv, q, qv);
-      this.right[x] = child;
+      this.ints[8 * x + RIGHT] = child;
     }
     this.pull(x);
     return x;
@@ -285,13 +281,13 @@ export class KinkTree {
       return x;
     }
     const mid = (l + r) >>> 1;
-    // Into a local first: node() may grow the pool, replacing the arrays `this.left[x] = …` would have read.
+    // Into a local first: node() may grow the pool, replacing the arrays `this.ints[8 * x + LEFT] = …` would have read.
     if (rank <= mid) {
       const child = this.leafPath(l, mid, rank, value);
-      this.left[x] = child;
+      this.ints[8 * x + LEFT] = child;
     } else {
       const child = this.leafPath(mid + 1, r, rank, value);
-      this.right[x] = child;
+      this.ints[8 * x + RIGHT] = child;
     }
     this.pull(x);
     return x;
@@ -322,10 +318,10 @@ export class KinkTree {
     }
     this.push(x, l, r);
     const mid = (l + r) >>> 1;
-    const a = this.setRangeAt(this.left[x], l, mid, j1, j2, level);
-    this.left[x] = a;
-    const b = this.setRangeAt(this.right[x], mid + 1, r, j1, j2, level);
-    this.right[x] = b;
+    const a = this.setRangeAt(this.ints[8 * x + LEFT], l, mid, j1, j2, level);
+    this.ints[8 * x + LEFT] = a;
+    const b = this.setRangeAt(this.ints[8 * x + RIGHT], mid + 1, r, j1, j2, level);
+    this.ints[8 * x + RIGHT] = b;
     this.pull(x);
     return x;
   }
@@ -355,7 +351,7 @@ export class KinkTree {
       const to = rank[hi] <= r ? hi + 1 : hi;
       return from < to ? this.buildAdded(kinks, from, to, l, r, p, pv, q, qv) : 0;
     }
-    if (hi - lo <= 1 && (rank[lo] !== l || this.firstRank[x] === l) && (rank[hi] !== r || this.lastRank[x] === r)) {
+    if (hi - lo <= 1 && (rank[lo] !== l || this.ints[8 * x + FIRST_RANK] === l) && (rank[hi] !== r || this.ints[8 * x + LAST_RANK] === r)) {
       // The function is a line on the range and its kinks at the range's ends are the tree's: add the line.
       const { s } = this;
       const x0 = s[rank[lo]];
@@ -370,17 +366,17 @@ export class KinkTree {
     let rightLo = leftHi;
     while (rightLo < hi && rank[rightLo + 1] <= mid + 1) rightLo++;
     if (rank[rightLo] > mid + 1) rightLo--;
-    const a = this.left[x];
-    const b = this.right[x];
+    const a = this.ints[8 * x + LEFT];
+    const b = this.ints[8 * x + RIGHT];
     // The kinks beside each half, read before either half changes.
-    const aLast = a !== 0 ? this.lastRank[a] : p;
-    const aLastValue = a !== 0 ? this.lastValue[a] : pv;
-    const bFirst = b !== 0 ? this.firstRank[b] : q;
-    const bFirstValue = b !== 0 ? this.firstValue[b] : qv;
+    const aLast = a !== 0 ? this.ints[8 * a + LAST_RANK] : p;
+    const aLastValue = a !== 0 ? this.floats[8 * a + LAST_VALUE] : pv;
+    const bFirst = b !== 0 ? this.ints[8 * b + FIRST_RANK] : q;
+    const bFirstValue = b !== 0 ? this.floats[8 * b + FIRST_VALUE] : qv;
     const newA = this.addKinksAt(a, l, mid, kinks, lo, leftHi, p, pv, bFirst, bFirstValue);
-    this.left[x] = newA;
+    this.ints[8 * x + LEFT] = newA;
     const newB = this.addKinksAt(b, mid + 1, r, kinks, rightLo, hi, aLast, aLastValue, q, qv);
-    this.right[x] = newB;
+    this.ints[8 * x + RIGHT] = newB;
     this.pull(x);
     return x;
   }
@@ -402,9 +398,9 @@ export class KinkTree {
     let split = start;
     while (split < end && kinks.rank[split] <= mid) split++;
     const a = this.buildAdded(kinks, start, split, l, mid, p, pv, q, qv);
-    this.left[x] = a;
+    this.ints[8 * x + LEFT] = a;
     const b = this.buildAdded(kinks, split, end, mid + 1, r, p, pv, q, qv);
-    this.right[x] = b;
+    this.ints[8 * x + RIGHT] = b;
     this.pull(x);
     return x;
   }
@@ -426,8 +422,8 @@ export class KinkTree {
     while (split < end && kinks.rank[split] <= mid) split++;
     const a = this.buildAt(kinks, start, split, l, mid);
     const b = this.buildAt(kinks, split, end, mid + 1, r);
-    this.left[x] = a;
-    this.right[x] = b;
+    this.ints[8 * x + LEFT] = a;
+    this.ints[8 * x + RIGHT] = b;
     this.pull(x);
     return x;
   }
@@ -459,30 +455,30 @@ export class KinkTree {
       return y;
     }
     if (l === r) {
-      this.setLeaf(x, l, this.firstValue[x] + this.firstValue[y]);
+      this.setLeaf(x, l, this.floats[8 * x + FIRST_VALUE] + this.floats[8 * y + FIRST_VALUE]);
       this.free.push(y);
       return x;
     }
     this.push(x, l, r);
     this.push(y, l, r);
     const mid = (l + r) >>> 1;
-    const xa = this.left[x];
-    const xb = this.right[x];
-    const ya = this.left[y];
-    const yb = this.right[y];
+    const xa = this.ints[8 * x + LEFT];
+    const xb = this.ints[8 * x + RIGHT];
+    const ya = this.ints[8 * y + LEFT];
+    const yb = this.ints[8 * y + RIGHT];
     // Each side's kinks next to the halves, read before either half is summed.
-    const xMidLeft = xa !== 0 ? this.lastRank[xa] : xp;
-    const xMidLeftValue = xa !== 0 ? this.lastValue[xa] : xpv;
-    const xMidRight = xb !== 0 ? this.firstRank[xb] : xn;
-    const xMidRightValue = xb !== 0 ? this.firstValue[xb] : xnv;
-    const yMidLeft = ya !== 0 ? this.lastRank[ya] : yp;
-    const yMidLeftValue = ya !== 0 ? this.lastValue[ya] : ypv;
-    const yMidRight = yb !== 0 ? this.firstRank[yb] : yn;
-    const yMidRightValue = yb !== 0 ? this.firstValue[yb] : ynv;
+    const xMidLeft = xa !== 0 ? this.ints[8 * xa + LAST_RANK] : xp;
+    const xMidLeftValue = xa !== 0 ? this.floats[8 * xa + LAST_VALUE] : xpv;
+    const xMidRight = xb !== 0 ? this.ints[8 * xb + FIRST_RANK] : xn;
+    const xMidRightValue = xb !== 0 ? this.floats[8 * xb + FIRST_VALUE] : xnv;
+    const yMidLeft = ya !== 0 ? this.ints[8 * ya + LAST_RANK] : yp;
+    const yMidLeftValue = ya !== 0 ? this.floats[8 * ya + LAST_VALUE] : ypv;
+    const yMidRight = yb !== 0 ? this.ints[8 * yb + FIRST_RANK] : yn;
+    const yMidRightValue = yb !== 0 ? this.floats[8 * yb + FIRST_VALUE] : ynv;
     const a = this.mergeAt(xa, ya, l, mid, xp, xpv, xMidRight, xMidRightValue, yp, ypv, yMidRight, yMidRightValue);
     const b = this.mergeAt(xb, yb, mid + 1, r, xMidLeft, xMidLeftValue, xn, xnv, yMidLeft, yMidLeftValue, yn, ynv);
-    this.left[x] = a;
-    this.right[x] = b;
+    this.ints[8 * x + LEFT] = a;
+    this.ints[8 * x + RIGHT] = b;
     this.free.push(y);
     this.pull(x);
     return x;
@@ -490,7 +486,7 @@ export class KinkTree {
 
   /** Appends the tree's kinks, in order, to out. */
   appendKinks(root: number, out: GridKinks): void {
-    out.reserve(this.count[root]);
+    out.reserve(this.ints[8 * root + COUNT]);
     this.appendAt(root, 0, this.last, out);
   }
 
@@ -498,13 +494,13 @@ export class KinkTree {
     if (x === 0) return;
     if (l === r) {
       out.rank[out.length] = l;
-      out.value[out.length++] = this.firstValue[x];
+      out.value[out.length++] = this.floats[8 * x + FIRST_VALUE];
       return;
     }
     this.push(x, l, r);
     const mid = (l + r) >>> 1;
-    this.appendAt(this.left[x], l, mid, out);
-    this.appendAt(this.right[x], mid + 1, r, out);
+    this.appendAt(this.ints[8 * x + LEFT], l, mid, out);
+    this.appendAt(this.ints[8 * x + RIGHT], mid + 1, r, out);
   }
 
   /**
@@ -535,7 +531,7 @@ export class KinkTree {
     lastDone: boolean, out: CurveTurns): void {
     const { s } = this;
     if (!lastDone && this.rightRank >= 0) {
-      const lastValue = this.lastValue[x] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.lastRank[x]]);
+      const lastValue = this.floats[8 * x + LAST_VALUE] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.ints[8 * x + LAST_RANK]]);
       if (this.turnsFalling ? this.rightValue < lastValue : this.rightValue > lastValue) {
         out.push(this.rightRank, this.rightValue);
         this.turnsFalling = !this.turnsFalling;
@@ -543,18 +539,18 @@ export class KinkTree {
     }
     if (!this.hasSlope(x, !this.turnsFalling, lineSlope)) {
       // No pair inside x goes the way looked for: x's first kink is the next one right of what is left to visit.
-      this.rightRank = this.firstRank[x];
-      this.rightValue = this.firstValue[x] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.rightRank]);
+      this.rightRank = this.ints[8 * x + FIRST_RANK];
+      this.rightValue = this.floats[8 * x + FIRST_VALUE] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.rightRank]);
       return;
     }
-    if (this.tagged[x]) {
-      lineLeft += this.tagLeft[x];
-      lineRight += this.tagRight[x];
-      lineSlope += this.tagSlope[x];
+    if (this.ints[8 * x + TAGGED]) {
+      lineLeft += this.floats[8 * x + TAG_LEFT];
+      lineRight += this.floats[8 * x + TAG_RIGHT];
+      lineSlope += this.floats[8 * x + TAG_SLOPE];
     }
     const mid = (l + r) >>> 1;
-    const a = this.left[x];
-    const b = this.right[x];
+    const a = this.ints[8 * x + LEFT];
+    const b = this.ints[8 * x + RIGHT];
     // The child holding x's last kink has had its outer pair done here.
     if (b !== 0) {
       this.turnsAt(b, mid + 1, r, onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid + 1]), lineRight,
@@ -568,7 +564,7 @@ export class KinkTree {
 
   /** Does a slope of the sign looked for lie under x, with a line of slope `extra` pending above it? */
   private hasSlope(x: number, rising: boolean, extra: number): boolean {
-    return this.count[x] >= 2 && (rising ? this.maxSlope[x] + extra > 0 : this.minSlope[x] + extra < 0);
+    return this.ints[8 * x + COUNT] >= 2 && (rising ? this.floats[8 * x + MAX_SLOPE] + extra > 0 : this.floats[8 * x + MIN_SLOPE] + extra < 0);
   }
 
   /**
@@ -581,17 +577,17 @@ export class KinkTree {
 
   private firstKinkAt(x: number, l: number, r: number, from: number, to: number, level: number,
     above: boolean): number {
-    if (x === 0 || this.lastRank[x] <= from || this.firstRank[x] > to) return -1;
-    if (from < this.firstRank[x] && this.lastRank[x] <= to) {
+    if (x === 0 || this.ints[8 * x + LAST_RANK] <= from || this.ints[8 * x + FIRST_RANK] > to) return -1;
+    if (from < this.ints[8 * x + FIRST_RANK] && this.ints[8 * x + LAST_RANK] <= to) {
       // Wholly inside the stretch: its last kink is its highest (above) or lowest (not above).
-      const v = this.lastValue[x];
+      const v = this.floats[8 * x + LAST_VALUE];
       if (above ? v <= level : v > level) return -1;
       if (l === r) return l;
     }
     this.push(x, l, r);
     const mid = (l + r) >>> 1;
-    const inLeft = this.firstKinkAt(this.left[x], l, mid, from, to, level, above);
-    return inLeft >= 0 ? inLeft : this.firstKinkAt(this.right[x], mid + 1, r, from, to, level, above);
+    const inLeft = this.firstKinkAt(this.ints[8 * x + LEFT], l, mid, from, to, level, above);
+    return inLeft >= 0 ? inLeft : this.firstKinkAt(this.ints[8 * x + RIGHT], mid + 1, r, from, to, level, above);
   }
 }
 
