@@ -51,8 +51,10 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
   // Every breakpoint with value min(f, constant), plus each crossing strictly inside a piece (a crossing that
   // rounding puts onto a breakpoint is left out: f is within a few ulps of the constant there anyway). Inside a flat
   // stretch (three equal values in a row) the middle breakpoint says nothing and is overwritten by the next one, so
-  // that the breakpoints below flat stretches do not pile up towards the root. Scores stay, flat or not: the
-  // parent needs to know its subtree's scores.
+  // that the breakpoints below flat stretches do not pile up towards the root. A score goes too: g has no kink
+  // there, so every ancestor's f stays concave between the scores that are left (see the top of this file), and a
+  // segment at the dropped score costs at least what staying at the parent's value or one at a score kept beside it
+  // costs (a tie at most).
   dst.reserve(2 * (end - start));
   const outAt = dst.at;
   const outValue = dst.value;
@@ -71,7 +73,7 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
     // At a score the constant changes, but min(v, c) is the same with the constant of the piece to its left: that
     // constant is γ + min(v, c − γ), and γ ≥ 0.
     const capped = v <= c ? v : c;
-    if (n - first >= 2 && !outScore[n - 1] && outValue[n - 1] === capped && outValue[n - 2] === capped) n--;
+    if (n - first >= 2 && outValue[n - 1] === capped && outValue[n - 2] === capped) n--;
     outAt[n] = at[i];
     outValue[n] = capped;
     outScore[n++] = isScore[i];
@@ -84,7 +86,7 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
       if ((v < c && next > c) || (v > c && next < c)) {
         const q = crossing(at[i], v, at[i + 1], next, c);
         if (q > at[i] && q < at[i + 1]) {
-          if (n - first >= 2 && !outScore[n - 1] && outValue[n - 1] === c && outValue[n - 2] === c) n--;
+          if (n - first >= 2 && outValue[n - 1] === c && outValue[n - 2] === c) n--;
           outAt[n] = q;
           outValue[n] = c;
           outScore[n++] = 0;
