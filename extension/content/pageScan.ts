@@ -26,8 +26,8 @@ export interface PageScanResult {
 
 interface Pending {
   el: Element;
-  /** Whether a fixed element below this one is fixed to the viewport (no transformed or fixed element above it). */
-  findsFixed: boolean;
+  /** A position:fixed element (not the body) is above this one: a fixed element below it moves with that one. */
+  fixedAbove: boolean;
 }
 
 export class PageScan {
@@ -37,11 +37,17 @@ export class PageScan {
   private readonly soft: Rect[] = [];
   private readonly range: Range;
   private readonly win: Window;
+  /**
+   * Whether an element, or one above it, is the containing block of fixed elements inside (containsFixed): asked only
+   * when a fixed element is found, which few pages have more than a handful of, instead of reading the five
+   * properties it takes for every element of the page.
+   */
+  private readonly holdsFixed = new Map<Element, boolean>();
 
   constructor(private readonly doc: Document) {
     this.win = doc.defaultView!;
     this.range = doc.createRange();
-    this.stack = doc.body ? [{ el: doc.body, findsFixed: true }] : [];
+    this.stack = doc.body ? [{ el: doc.body, fixedAbove: false }] : [];
   }
 
   /** Reads the page until `deadline` (a performance.now() time); true once all of it is read. */
@@ -63,16 +69,14 @@ export class PageScan {
     return { fixed, hard: this.hard, soft: this.soft };
   }
 
-  private visit({ el, findsFixed }: Pending): void {
+  private visit({ el, fixedAbove }: Pending): void {
     const s = this.win.getComputedStyle(el);
     if (s.display === 'none') return; // nothing inside is drawn
-    let below = findsFixed;
-    if (findsFixed && s.position === 'fixed' && el !== this.doc.body) {
-      this.candidates.push(el);
-      below = false; // one inside it moves with it
-    } else if (containsFixed(s)) {
-      below = false; // below a transformed element, position:fixed is relative to that element: it scrolls
-    }
+    const fixed = s.position === 'fixed' && el !== this.doc.body;
+    // Below a transformed element, position:fixed is relative to that element: it scrolls. One inside a fixed
+    // element moves with it.
+    if (fixed && !fixedAbove && !this.heldAbove(el)) this.candidates.push(el);
+    const below = fixedAbove || fixed;
     const name = el.localName;
     if (CONTROLS.has(name) && !(name === 'input' && (el as HTMLInputElement).type === 'hidden')) {
       this.push(this.hard, el.getBoundingClientRect());
@@ -81,12 +85,32 @@ export class PageScan {
     }
     for (let c = el.lastChild; c; c = c.previousSibling) {
       if (c.nodeType === 1) {
-        this.stack.push({ el: c as Element, findsFixed: below });
+        this.stack.push({ el: c as Element, fixedAbove: below });
       } else if (c.nodeType === 3 && /\S/.test(c.nodeValue ?? '')) {
         this.range.selectNodeContents(c);
         this.push(this.hard, this.range.getBoundingClientRect());
       }
     }
+  }
+
+  /** Whether an element above `el` (up to the body) is the containing block of fixed elements inside it. */
+  private heldAbove(el: Element): boolean {
+    // Up to the first element already known (or the body), then down again noting each: a loop, as pages nest deep.
+    const path: Element[] = [];
+    let held = false;
+    for (let a = el === this.doc.body ? null : el.parentElement; a; a = a === this.doc.body ? null : a.parentElement) {
+      const known = this.holdsFixed.get(a);
+      if (known !== undefined) {
+        held = known;
+        break;
+      }
+      path.push(a);
+    }
+    for (let k = path.length - 1; k >= 0; k--) {
+      held ||= containsFixed(this.win.getComputedStyle(path[k]));
+      this.holdsFixed.set(path[k], held);
+    }
+    return held;
   }
 
   /** Kept in page coordinates, so that a scroll between two slices does not move what was read before it. */

@@ -9,6 +9,8 @@ const NOT_BYLINE = /comment|avatar|photo|image|img|bio|follow|hovercard|related|
 export function authorNodes(elements: readonly Element[]): number[] {
   const out: number[] = [];
   elements.forEach((el, i) => {
+    // Most elements have no attributes, so nothing that could name an author: skipped without reading any.
+    if (!el.hasAttributes()) return;
     const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
     const marked = (AUTHOR_NAME.test(names) && !NOT_BYLINE.test(names)) ||
       /(^|\s)author(\s|$)/i.test(el.getAttribute('rel') ?? '') || /(^|\s)author(\s|$)/i.test(el.getAttribute('itemprop') ?? '');

@@ -32,12 +32,14 @@ export interface CaptureOptions {
   styleCache?: StyleCache;
 }
 
-interface OpenNode {
-  index: number;
-  /** Text characters/words/anchors accumulate into the open node and are added to the parent on close. */
-  isAnchor: boolean;
-  isBlock: boolean;
-}
+/** What a frame of the walk's stack is: an element to open, a text node, or a marker closing an element. */
+const OPEN = 0;
+const TEXT = 1;
+const CLOSE = 2;
+/** A frame's flags: an open frame's text is hidden; a closing element is a link, or a block. */
+const TEXT_HIDDEN = 1;
+const IS_ANCHOR = 2;
+const IS_BLOCK = 4;
 
 /**
  * Walks the rendered (flat) tree once: light DOM, open shadow roots and slotted nodes, in document order. Only reads
@@ -125,22 +127,39 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   /** Adds one text node's collapsed text to the open node (index `owner`). */
   const appendText = (data: string, owner: number) => {
     let collapsed = data.replace(/\s+/g, ' ');
-    if (lastChar === ' ' || lastChar === '\n') collapsed = collapsed.replace(/^ /, '');
+    if ((lastChar === ' ' || lastChar === '\n') && collapsed.charCodeAt(0) === 32) collapsed = collapsed.slice(1);
     if (!collapsed) return;
     textParts.push(collapsed);
     textLength += collapsed.length;
     lastChar = collapsed[collapsed.length - 1];
-    const visible = collapsed.replace(/ /g, '').length;
-    textChars[owner] += visible;
-    words[owner] += countWords(collapsed);
+    // Its visible characters (all but the spaces) and its words, in one pass: text is most of what a page holds.
+    let spaces = 0;
+    let wordCount = 0;
+    let inWord = false;
+    for (let k = 0; k < collapsed.length; k++) {
+      const space = collapsed.charCodeAt(k) === 32;
+      if (space) spaces++;
+      else if (!inWord) wordCount++;
+      inWord = !space;
+    }
+    textChars[owner] += collapsed.length - spaces;
+    words[owner] += wordCount;
   };
 
-  // The walk keeps its own stack so that deep pages cannot overflow the call stack. A frame is either an element to
-  // open, a text node, or a marker closing an element.
-  type Frame = { kind: 'open'; node: Element; parentIndex: number; textHidden: boolean }
-    | { kind: 'text'; node: Text; owner: number }
-    | { kind: 'close'; open: OpenNode };
-  const stack: Frame[] = [{ kind: 'open', node: root, parentIndex: -1, textHidden: false }];
+  // The walk keeps its own stack so that deep pages cannot overflow the call stack. A frame is a kind (OPEN, TEXT,
+  // CLOSE), a node (none for CLOSE), a number (the parent's index for OPEN, the owner's for TEXT, the closing
+  // element's for CLOSE) and flags: four arrays rather than an object per frame, which would be three objects for
+  // every element of the page to collect afterwards.
+  const stackKind: number[] = [OPEN];
+  const stackNode: Array<Node | null> = [root];
+  const stackIndex: number[] = [-1];
+  const stackFlags: number[] = [0];
+  const pushFrame = (kind: number, node: Node | null, index: number, flags: number) => {
+    stackKind.push(kind);
+    stackNode.push(node);
+    stackIndex.push(index);
+    stackFlags.push(flags);
+  };
 
   function step(deadline: number): boolean {
     const started = performance.now();
@@ -153,21 +172,26 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
 
   function walkUntil(deadline: number): boolean {
     let frames = 0;
-    while (stack.length > 0) {
+    while (stackKind.length > 0) {
       // Reading the clock costs more than a frame: look every 128 frames.
       if ((++frames & 127) === 0 && performance.now() >= deadline) return false;
-      const frame = stack.pop()!;
-      if (frame.kind === 'text') {
-        appendText(frame.node.data, frame.owner);
-        htmlLength[frame.owner] += frame.node.data.length;
+      const kind = stackKind.pop()!;
+      const node = stackNode.pop()!;
+      const frameIndex = stackIndex.pop()!;
+      const flags = stackFlags.pop()!;
+      if (kind === TEXT) {
+        const data = (node as Text).data;
+        appendText(data, frameIndex);
+        htmlLength[frameIndex] += data.length;
         continue;
       }
-      if (frame.kind === 'close') {
-        closeNode(frame.open);
+      if (kind === CLOSE) {
+        closeNode(frameIndex, flags);
         continue;
       }
-      const el = frame.node;
-      const parentIndex = frame.parentIndex;
+      const el = node as Element;
+      const parentIndex = frameIndex;
+      const frameTextHidden = (flags & TEXT_HIDDEN) !== 0;
       // Between slices of a sliced capture the page may have removed it.
       if (!el.isConnected) continue;
       if (NEVER_RENDERED.has(el.tagName) && !isParsedNoscript(el)) {
@@ -181,12 +205,12 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       }
       if (st.display === 'contents') {
         // No box of its own: its children belong to the parent's box.
-        pushChildren(el, parentIndex, frame.textHidden);
+        pushChildren(el, parentIndex, frameTextHidden);
         if (parentIndex >= 0) htmlLength[parentIndex] += openTagLength(el);
         continue;
       }
       const r = el.getBoundingClientRect();
-      const textHidden = frame.textHidden || !st.textVisible;
+      const textHidden = frameTextHidden || !st.textVisible;
       const clippedAway = r.width <= 1 && r.height <= 1 && !st.overflowVisible;
       if (parentIndex >= 0 && clippedAway) {
         htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
@@ -198,15 +222,15 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       const isAnchor = name === 'A' && el.hasAttribute('href');
       elements.push(el);
       parent.push(parentIndex);
-      depth.push(parentIndex < 0 ? 0 : depth[parentIndex] + 1);
+      // Clamped to what the snapshot's Uint16Array holds (a child of a clamped node stays clamped).
+      depth.push(parentIndex < 0 ? 0 : Math.min(depth[parentIndex] + 1, 65535));
       tag.push(tagId(el.localName));
       rect.push(r.left + scrollX, r.top + scrollY, r.width, r.height);
       const bits = textHidden ? st.bits | StyleBit.TEXT_HIDDEN : st.bits;
       style.push(bits);
       fontSize.push(st.fontSize);
-      const classAndId = `${el.getAttribute('class') ?? ''} ${el.id}`.toLowerCase().trim();
-      hints.push(hintBitsFor((el.getAttribute('role') ?? '').toLowerCase(), classAndId,
-        el.getAttribute('aria-hidden') === 'true', (el.getAttribute('itemprop') ?? '').toLowerCase()));
+      // Most elements carry no attributes at all, and then no hints: five attribute reads saved on each of them.
+      hints.push(el.hasAttributes() ? hintBitsOfElement(el) : 0);
       textChars.push(0);
       words.push(0);
       anchorChars.push(0);
@@ -218,8 +242,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       textStart.push(textLength);
       textEnd.push(textLength);
 
-      const open: OpenNode = { index, isAnchor, isBlock };
-      stack.push({ kind: 'close', open });
+      pushFrame(CLOSE, null, index, (isAnchor ? IS_ANCHOR : 0) | (isBlock ? IS_BLOCK : 0));
       if (name === 'IFRAME') iframes += 1;
       if (LEAF_ELEMENTS.has(el.localName === 'svg' ? 'svg' : name)) continue;
       if (name === 'IMG' || name === 'INPUT') continue;
@@ -229,26 +252,32 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   }
 
   function pushChildren(el: Element, owner: number, textHidden: boolean) {
-    const kids = renderedChildren(el);
-    for (let k = kids.length - 1; k >= 0; k--) {
-      const child = kids[k];
+    const push = (child: Node) => {
       if (child.nodeType === 1) {
-        stack.push({ kind: 'open', node: child as Element, parentIndex: owner, textHidden });
+        pushFrame(OPEN, child, owner, textHidden ? TEXT_HIDDEN : 0);
       } else if (child.nodeType === 3 && !textHidden && owner >= 0) {
-        stack.push({ kind: 'text', node: child as Text, owner });
+        pushFrame(TEXT, child, owner, 0);
       }
+    };
+    // In the flat tree, an open shadow root's children replace the light children.
+    const shadow = el.shadowRoot;
+    const assigned = shadow ? null : slotted(el);
+    if (assigned) {
+      for (let k = assigned.length - 1; k >= 0; k--) push(assigned[k]);
+      return;
     }
+    // Siblings, last first (the stack opens the first child next): cheaper than indexing a live NodeList.
+    for (let child = (shadow ?? el).lastChild; child; child = child.previousSibling) push(child);
   }
 
-  function closeNode(open: OpenNode) {
-    const i = open.index;
-    if (open.isBlock) appendSeparator('\n');
+  function closeNode(i: number, flags: number) {
+    if (flags & IS_BLOCK) appendSeparator('\n');
     textEnd[i] = textLength;
     const p = parent[i];
     if (p < 0) return;
     textChars[p] += textChars[i];
     words[p] += words[i];
-    if (open.isAnchor) anchorChars[i] = textChars[i];
+    if (flags & IS_ANCHOR) anchorChars[i] = textChars[i];
     anchorChars[p] += anchorChars[i];
     links[p] += links[i];
     intraLinks[p] += intraLinks[i];
@@ -258,6 +287,8 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   function finish(): CaptureResult {
     const started = performance.now();
     const docEl = doc.documentElement;
+    // Typed arrays made by their constructors from the plain arrays: `TypedArray.from` goes through the iterator
+    // protocol, several times slower on a page's worth of numbers.
     const snapshot: PageSnapshot = {
       version: SNAPSHOT_VERSION,
       url: doc.URL,
@@ -269,22 +300,22 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
         height: Math.max(docEl.scrollHeight, root.scrollHeight, win.innerHeight),
       },
       count: elements.length,
-      parent: Int32Array.from(parent),
-      depth: Uint16Array.from(depth, (d) => Math.min(d, 65535)),
-      tag: Uint8Array.from(tag),
-      rect: Float32Array.from(rect),
-      textChars: Uint32Array.from(textChars),
-      words: Uint32Array.from(words),
-      anchorChars: Uint32Array.from(anchorChars),
-      links: Uint32Array.from(links),
-      intraLinks: Uint32Array.from(intraLinks),
-      htmlLength: Uint32Array.from(htmlLength),
-      style: Uint32Array.from(style),
-      fontSize: Uint8Array.from(fontSize),
-      hints: Uint32Array.from(hints),
+      parent: new Int32Array(parent),
+      depth: new Uint16Array(depth),
+      tag: new Uint8Array(tag),
+      rect: new Float32Array(rect),
+      textChars: new Uint32Array(textChars),
+      words: new Uint32Array(words),
+      anchorChars: new Uint32Array(anchorChars),
+      links: new Uint32Array(links),
+      intraLinks: new Uint32Array(intraLinks),
+      htmlLength: new Uint32Array(htmlLength),
+      style: new Uint32Array(style),
+      fontSize: new Uint8Array(fontSize),
+      hints: new Uint32Array(hints),
       text: textParts.join(''),
-      textStart: Uint32Array.from(textStart),
-      textEnd: Uint32Array.from(textEnd),
+      textStart: new Uint32Array(textStart),
+      textEnd: new Uint32Array(textEnd),
       iframes,
       captureMs: 0,
     };
@@ -295,7 +326,6 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   return { step, nodes: () => elements.length, finish };
 }
 
-/** Children in the flat tree: an open shadow root replaces the light children; a slot shows what is assigned to it. */
 /**
  * With page scripts off, a <noscript> is parsed as markup and rendered like any element: it is the page (Discourse
  * forums serve every post in one). With scripts on its content is one text node and never shown.
@@ -304,22 +334,16 @@ function isParsedNoscript(el: Element): boolean {
   return el.tagName === 'NOSCRIPT' && el.firstElementChild !== null;
 }
 
-function renderedChildren(el: Element): ArrayLike<Node> {
-  if (el.shadowRoot) return el.shadowRoot.childNodes;
-  if (el.localName === 'slot') {
-    const assigned = (el as HTMLSlotElement).assignedNodes({ flatten: true });
-    return assigned.length > 0 ? assigned : el.childNodes;
-  }
-  return el.childNodes;
+/** What a slot shows in the flat tree: the nodes assigned to it, or null when it shows its own children. */
+function slotted(el: Element): Node[] | null {
+  if (el.localName !== 'slot') return null;
+  const assigned = (el as HTMLSlotElement).assignedNodes({ flatten: true });
+  return assigned.length > 0 ? assigned : null;
 }
 
-function countWords(s: string): number {
-  let n = 0;
-  let inWord = false;
-  for (let k = 0; k < s.length; k++) {
-    const space = s.charCodeAt(k) === 32;
-    if (!space && !inWord) n++;
-    inWord = !space;
-  }
-  return n;
+/** Hint bits from an element's role, class, id, aria-hidden and itemprop. */
+function hintBitsOfElement(el: Element): number {
+  const classAndId = `${el.getAttribute('class') ?? ''} ${el.id}`.toLowerCase().trim();
+  return hintBitsFor((el.getAttribute('role') ?? '').toLowerCase(), classAndId,
+    el.getAttribute('aria-hidden') === 'true', (el.getAttribute('itemprop') ?? '').toLowerCase());
 }

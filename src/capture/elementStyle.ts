@@ -31,13 +31,25 @@ export function readElementStyle(cs: CSSStyleDeclaration): ElementStyle {
 
 const BLOCK_DISPLAYS = /^(block|flex|grid|list-item|table|flow-root|inline-block|inline-flex|inline-grid|table-.*)$/;
 
-function styleBitsOf(cs: CSSStyleDeclaration, display: string, overflow: string): number {
-  let bits = 0;
+/** Bits by display value: a page uses a handful of them, so each is worked out once. */
+const displayBitsCache = new Map<string, number>();
+
+function displayBits(display: string): number {
+  let bits = displayBitsCache.get(display);
+  if (bits !== undefined) return bits;
+  bits = 0;
   if (BLOCK_DISPLAYS.test(display) && !display.startsWith('inline')) bits |= StyleBit.BLOCK;
   else bits |= StyleBit.INLINE;
   if (display.includes('flex') || display.includes('grid')) bits |= StyleBit.FLEX_OR_GRID;
   if (display.startsWith('table')) bits |= StyleBit.TABLE_PART | StyleBit.BLOCK;
   if (display === 'list-item') bits |= StyleBit.LIST_ITEM;
+  // Bounded: display values are keywords, but a page cannot make this grow without end.
+  if (displayBitsCache.size < 100) displayBitsCache.set(display, bits);
+  return bits;
+}
+
+function styleBitsOf(cs: CSSStyleDeclaration, display: string, overflow: string): number {
+  let bits = displayBits(display);
   switch (cs.position) {
     case 'absolute': bits |= StyleBit.POSITION_ABSOLUTE; break;
     case 'fixed': bits |= StyleBit.POSITION_FIXED; break;
