@@ -145,7 +145,7 @@ export class PageRun {
     siteReady?.catch(() => {});
     const { snapshot, capture, stylesRead, busyMs } = await this.capturer.capture();
     this.phase('captured');
-    this.busy(busyMs);
+    this.busy('captureBusy', busyMs);
     this.state.stylesRead = stylesRead;
     this.state.captures += 1;
     if (small && snapshot.count <= IN_PAGE_MAX_ELEMENTS) {
@@ -155,7 +155,9 @@ export class PageRun {
       this.phase('engineReady');
       // The worker gets a copy: the in-page engine keeps this one, and answers for the page until the worker has it.
       if (workerReady && siteReady) {
+        const copyStarted = performance.now();
         this.siteLater = { capture, snapshot: copySnapshot(snapshot), model: model.json, worker: workerReady, siteReady };
+        this.busy('engineBusy', performance.now() - copyStarted);
       }
       await this.classifyIn(engine, Promise.resolve(engine), snapshot, model, capture, null);
       return capture;
@@ -242,20 +244,22 @@ export class PageRun {
     try {
       return await request();
     } finally {
-      this.busy((this.inPage?.pageBusyMs ?? 0) - before);
+      this.busy('engineBusy', (this.inPage?.pageBusyMs ?? 0) - before);
     }
   }
 
   /** Notes a step of the first run (RunStatus.phasesMs); later runs leave the record as it is. */
-  private phase(step: Exclude<keyof RunPhases, 'pageBusy'>): void {
+  private phase(step: Exclude<keyof RunPhases, BusyPart | 'pageBusy'>): void {
     if (!this.state.shownAtEpochMs && !this.state.phases[step]) {
       this.state.phases[step] = performance.now() - this.state.runStarted;
     }
   }
 
-  /** Adds page-thread work to the first run's (RunStatus.phasesMs.pageBusy). */
-  busy(ms: number): void {
-    if (!this.state.shownAtEpochMs) this.state.phases.pageBusy += ms;
+  /** Adds page-thread work to the first run's (RunStatus.phasesMs.pageBusy), and to its part of it. */
+  busy(part: BusyPart, ms: number): void {
+    if (this.state.shownAtEpochMs) return;
+    this.state.phases.pageBusy += ms;
+    this.state.phases[part] += ms;
   }
 
   /** The page's engine (inspect mode asks it about nodes and labelled segments). */
@@ -270,7 +274,10 @@ export class PageRun {
 
   /** One worker engine per page, started on first use; a failed start is tried again by the next request. */
   private startWorker(): Promise<PipelineEngine> {
+    // Framing the worker's page is work in the page's thread too (until its first wait): counted into the run's.
+    const framing = performance.now();
     const started = this.worker ?? this.deps.startEngine(this.view.pageUi());
+    if (!this.worker) this.busy('engineBusy', performance.now() - framing);
     this.worker = started;
     started.then(() => { if (this.worker === started) this.workerUp = true; }, () => {
       this.workerUp = false;
@@ -280,6 +287,9 @@ export class PageRun {
     return started;
   }
 }
+
+/** The parts of a run's page-thread work (RunPhases). */
+export type BusyPart = 'captureBusy' | 'engineBusy' | 'drawBusy';
 
 /** A snapshot whose arrays are its own (for an engine that takes ownership while another keeps the original). */
 function copySnapshot(s: PageSnapshot): PageSnapshot {

@@ -62,13 +62,13 @@ export class WinnowController {
       await this.show(wanted);
       const drawn = performance.now();
       this.state.phases.drawn = drawn - started;
-      this.pageRun.busy(drawn - drawStarted);
+      this.pageRun.busy('drawBusy', drawn - drawStarted);
       await afterNextPaint();
       this.state.phases.painted = performance.now() - started;
       if (await this.pageRun.addSiteEvidence()) {
         const redrawStarted = performance.now();
         await this.show(wanted);
-        this.pageRun.busy(performance.now() - redrawStarted);
+        this.pageRun.busy('drawBusy', performance.now() - redrawStarted);
         await afterNextPaint();
       }
       this.state.totalMs = performance.now() - started;

@@ -31,7 +31,9 @@ export interface RunStatus {
    * is what a page feels; waiting for the worker or the browser is not in it. A small page is shown first as
    * classified in the page without its site's memory (`painted`), then with the site's evidence from the worker
    * (`siteAdded`: smoothed with it; drawn again only when that changed what the mode shows); `shownAtEpochMs` and
-   * `timingsMs.total` are the run's end, after both. Steps that did not happen are 0.
+   * `timingsMs.total` are the run's end, after both. Steps that did not happen are 0. `pageBusy` is the sum of
+   * `captureBusy` (the walk and the bookkeeping after it), `engineBusy` (the in-page engine's stages) and `drawBusy`
+   * (drawing the mode, and again when the site's evidence changed it).
    */
   phasesMs: RunPhases;
   /**
@@ -66,6 +68,9 @@ export interface RunPhases {
   painted: number;
   siteAdded: number;
   pageBusy: number;
+  captureBusy: number;
+  engineBusy: number;
+  drawBusy: number;
 }
 
 export interface SiteRunStatus {

@@ -191,7 +191,7 @@ async function main(): Promise<number> {
         busy.push(pageBusy);
         busyRatio.push(pageBusy / Math.max(0.1, readabilityMs));
         for (const [k, v] of Object.entries(s.status.phasesMs ?? {})) (phases[k] ??= []).push(v);
-        (phases.captureBusy ??= []).push(s.status.timingsMs.capture);
+        (phases.captureWalk ??= []).push(s.status.timingsMs.capture);
         (phases.request ??= []).push(s.doneMs - s.status.timingsMs.total);
         await slide(bRun.tabId, 1, slider);
         console.log(`${slug.slice(0, 40).padEnd(40)} ${String(s.status.nodes).padStart(5)} ${s.status.engine.padStart(7)} ` +
@@ -237,7 +237,13 @@ async function main(): Promise<number> {
       console.log(`${row(`  shortcut: ${k} (since the request)`, done)}   (${done.length} runs)`);
     }
     console.log(row('page thread busy (shortcut run)', busy));
-    console.log(row('  of which the capture walk', phases.captureBusy ?? []));
+    // Builds from before the parts of pageBusy report the walk only (timingsMs.capture).
+    console.log(row('  of which the capture walk', phases.captureWalk ?? []));
+    if (phases.engineBusy) {
+      console.log(row('  of which the capture (walk and bookkeeping)', phases.captureBusy ?? []));
+      console.log(row('  of which the in-page engine', phases.engineBusy));
+      console.log(row('  of which drawing', phases.drawBusy ?? []));
+    }
     console.log(row('Readability.js (clone + parse)', readability));
     if (busyRatio.some(Number.isNaN)) console.log('page busy: not reported by this build');
     else console.log(`page busy / Readability.js per page: median ${median(busyRatio).toFixed(2)}, ` +
