@@ -19,7 +19,9 @@ const TAG_SLOPE = 6;
 
 /**
  * Large cost functions (gridCurve.ts) as sparse segment trees over the ranks 0 … m − 1: a node stands for a range of
- * ranks and exists only if a kink lies in it; a leaf holds a kink's value. All trees share one pool of nodes.
+ * ranks and exists only if a kink lies in it; a leaf (a node without children) holds one kink, as high up as its
+ * range holds no other: a kink alone in a stretch of ranks costs one node, not a path down to its rank, and a walk
+ * splits such a leaf (`expand`) only when it has to go below it. All trees share one pool of nodes.
  *
  * Why a tree: on a chain of wrappers every node's function holds nearly all scores below it, and copying it at each
  * node costs n × depth. Here a node adds its own term and its small children with O(log m) work per kink added, and
@@ -107,7 +109,8 @@ export class KinkTree {
       return;
     }
     const { s } = this;
-    const slope = (this.floats[8 * b + FIRST_VALUE] - this.floats[8 * a + LAST_VALUE]) / (s[this.ints[8 * b + FIRST_RANK]] - s[this.ints[8 * a + LAST_RANK]]);
+    const slope = (this.floats[8 * b + FIRST_VALUE] - this.floats[8 * a + LAST_VALUE]) /
+      (s[this.ints[8 * b + FIRST_RANK]] - s[this.ints[8 * a + LAST_RANK]]);
     this.ints[8 * x + FIRST_RANK] = this.ints[8 * a + FIRST_RANK];
     this.ints[8 * x + LAST_RANK] = this.ints[8 * b + LAST_RANK];
     this.ints[8 * x + COUNT] = this.ints[8 * a + COUNT] + this.ints[8 * b + COUNT];
@@ -252,9 +255,10 @@ export class KinkTree {
   /** x covers ranks l … r; (p, pv) and (q, qv) are the function's kinks just outside the range (-1 if none). */
   private ensureKinkAt(x: number, l: number, r: number, rank: number, p: number, pv: number, q: number,
     qv: number): number {
-    if (x === 0) return this.leafPath(l, r, rank, between(this.s[p], pv, this.s[q], qv, this.s[rank]));
+    if (x === 0) return this.leafPath(rank, between(this.s[p], pv, this.s[q], qv, this.s[rank]));
     if (this.ints[8 * x + FIRST_RANK] === rank || this.ints[8 * x + LAST_RANK] === rank) return x;
     this.push(x, l, r);
+    if (this.isLeaf(x)) this.expand(x, l, r);
     const mid = (l + r) >>> 1;
     const a = this.ints[8 * x + LEFT];
     const b = this.ints[8 * x + RIGHT];
@@ -273,24 +277,28 @@ export class KinkTree {
     return x;
   }
 
-  /** A new tree over ranks l … r holding the single kink (rank, value). */
-  private leafPath(l: number, r: number, rank: number, value: number): number {
+  /** A new tree over ranks l … r holding the single kink (rank, value): one node, its leaf. */
+  private leafPath(rank: number, value: number): number {
     const x = this.node();
-    if (l === r) {
-      this.setLeaf(x, rank, value);
-      return x;
-    }
-    const mid = (l + r) >>> 1;
-    // Into a local first: node() may grow the pool, replacing the arrays `this.ints[8 * x + LEFT] = …` would have read.
-    if (rank <= mid) {
-      const child = this.leafPath(l, mid, rank, value);
-      this.ints[8 * x + LEFT] = child;
-    } else {
-      const child = this.leafPath(mid + 1, r, rank, value);
-      this.ints[8 * x + RIGHT] = child;
-    }
-    this.pull(x);
+    this.setLeaf(x, rank, value);
     return x;
+  }
+
+  /** Whether x is a leaf: a node without children holds one kink, at any depth. */
+  private isLeaf(x: number): boolean {
+    return this.ints[8 * x + LEFT] === 0 && this.ints[8 * x + RIGHT] === 0;
+  }
+
+  /**
+   * Turns the leaf x over ranks l … r (l < r, its pending line pushed) into a node with one child, the leaf one
+   * level down, so that a walk can go below it.
+   */
+  private expand(x: number, l: number, r: number): void {
+    const rank = this.ints[8 * x + FIRST_RANK];
+    const value = this.floats[8 * x + FIRST_VALUE];
+    const c = this.node();
+    this.setLeaf(c, rank, value);
+    this.ints[8 * x + (rank <= (l + r) >>> 1 ? LEFT : RIGHT)] = c;
   }
 
   /**
@@ -311,12 +319,19 @@ export class KinkTree {
       this.release(x);
       return 0;
     }
-    if (x === 0) x = this.node();
+    if (x === 0) {
+      // A new subtree: one leaf if only one end of the range lies here.
+      const hasJ1 = l <= j1 && j1 <= r;
+      const hasJ2 = l <= j2 && j2 <= r;
+      if (hasJ1 !== hasJ2 || j1 === j2) return this.leafPath(hasJ1 ? j1 : j2, level);
+      x = this.node();
+    }
     if (l === r) {
       this.setLeaf(x, l, level);
       return x;
     }
     this.push(x, l, r);
+    if (this.isLeaf(x)) this.expand(x, l, r);
     const mid = (l + r) >>> 1;
     const a = this.setRangeAt(this.ints[8 * x + LEFT], l, mid, j1, j2, level);
     this.ints[8 * x + LEFT] = a;
@@ -351,7 +366,8 @@ export class KinkTree {
       const to = rank[hi] <= r ? hi + 1 : hi;
       return from < to ? this.buildAdded(kinks, from, to, l, r, p, pv, q, qv) : 0;
     }
-    if (hi - lo <= 1 && (rank[lo] !== l || this.ints[8 * x + FIRST_RANK] === l) && (rank[hi] !== r || this.ints[8 * x + LAST_RANK] === r)) {
+    if (hi - lo <= 1 && (rank[lo] !== l || this.ints[8 * x + FIRST_RANK] === l) &&
+      (rank[hi] !== r || this.ints[8 * x + LAST_RANK] === r)) {
       // The function is a line on the range and its kinks at the range's ends are the tree's: add the line.
       const { s } = this;
       const x0 = s[rank[lo]];
@@ -360,6 +376,7 @@ export class KinkTree {
       return x;
     }
     this.push(x, l, r);
+    if (this.isLeaf(x)) this.expand(x, l, r);
     const mid = (l + r) >>> 1;
     let leftHi = lo + 1;
     while (rank[leftHi] < mid) leftHi++;
@@ -388,12 +405,12 @@ export class KinkTree {
   private buildAdded(kinks: GridKinks, start: number, end: number, l: number, r: number, p: number, pv: number,
     q: number, qv: number): number {
     if (start === end) return 0;
-    const x = this.node();
-    if (l === r) {
+    if (end - start === 1) {
       const { s } = this;
-      this.setLeaf(x, l, kinks.value[start] + between(s[p], pv, s[q], qv, s[l]));
-      return x;
+      const rank = kinks.rank[start];
+      return this.leafPath(rank, kinks.value[start] + between(s[p], pv, s[q], qv, s[rank]));
     }
+    const x = this.node();
     const mid = (l + r) >>> 1;
     let split = start;
     while (split < end && kinks.rank[split] <= mid) split++;
@@ -412,11 +429,8 @@ export class KinkTree {
 
   private buildAt(kinks: GridKinks, start: number, end: number, l: number, r: number): number {
     if (start === end) return 0;
+    if (end - start === 1) return this.leafPath(kinks.rank[start], kinks.value[start]);
     const x = this.node();
-    if (l === r) {
-      this.setLeaf(x, l, kinks.value[start]);
-      return x;
-    }
     const mid = (l + r) >>> 1;
     let split = start;
     while (split < end && kinks.rank[split] <= mid) split++;
@@ -454,13 +468,16 @@ export class KinkTree {
       this.addLine(y, l, r, between(s[xp], xpv, s[xn], xnv, s[l]), between(s[xp], xpv, s[xn], xnv, s[r]));
       return y;
     }
-    if (l === r) {
-      this.setLeaf(x, l, this.floats[8 * x + FIRST_VALUE] + this.floats[8 * y + FIRST_VALUE]);
+    if (this.isLeaf(x) && this.isLeaf(y) && this.ints[8 * x + FIRST_RANK] === this.ints[8 * y + FIRST_RANK]) {
+      const sum = this.floats[8 * x + FIRST_VALUE] + this.floats[8 * y + FIRST_VALUE];
+      this.setLeaf(x, this.ints[8 * x + FIRST_RANK], sum);
       this.free.push(y);
       return x;
     }
     this.push(x, l, r);
     this.push(y, l, r);
+    if (this.isLeaf(x)) this.expand(x, l, r);
+    if (this.isLeaf(y)) this.expand(y, l, r);
     const mid = (l + r) >>> 1;
     const xa = this.ints[8 * x + LEFT];
     const xb = this.ints[8 * x + RIGHT];
@@ -492,8 +509,8 @@ export class KinkTree {
 
   private appendAt(x: number, l: number, r: number, out: GridKinks): void {
     if (x === 0) return;
-    if (l === r) {
-      out.rank[out.length] = l;
+    if (this.isLeaf(x)) {
+      out.rank[out.length] = this.ints[8 * x + FIRST_RANK];
       out.value[out.length++] = this.floats[8 * x + FIRST_VALUE];
       return;
     }
@@ -531,7 +548,9 @@ export class KinkTree {
     lastDone: boolean, out: CurveTurns): void {
     const { s } = this;
     if (!lastDone && this.rightRank >= 0) {
-      const lastValue = this.floats[8 * x + LAST_VALUE] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.ints[8 * x + LAST_RANK]]);
+      const lastRank = this.ints[8 * x + LAST_RANK];
+      const lastValue = this.floats[8 * x + LAST_VALUE] +
+        onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[lastRank]);
       if (this.turnsFalling ? this.rightValue < lastValue : this.rightValue > lastValue) {
         out.push(this.rightRank, this.rightValue);
         this.turnsFalling = !this.turnsFalling;
@@ -540,7 +559,8 @@ export class KinkTree {
     if (!this.hasSlope(x, !this.turnsFalling, lineSlope)) {
       // No pair inside x goes the way looked for: x's first kink is the next one right of what is left to visit.
       this.rightRank = this.ints[8 * x + FIRST_RANK];
-      this.rightValue = this.floats[8 * x + FIRST_VALUE] + onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.rightRank]);
+      this.rightValue = this.floats[8 * x + FIRST_VALUE] +
+        onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.rightRank]);
       return;
     }
     if (this.ints[8 * x + TAGGED]) {
@@ -564,7 +584,8 @@ export class KinkTree {
 
   /** Does a slope of the sign looked for lie under x, with a line of slope `extra` pending above it? */
   private hasSlope(x: number, rising: boolean, extra: number): boolean {
-    return this.ints[8 * x + COUNT] >= 2 && (rising ? this.floats[8 * x + MAX_SLOPE] + extra > 0 : this.floats[8 * x + MIN_SLOPE] + extra < 0);
+    if (this.ints[8 * x + COUNT] < 2) return false;
+    return rising ? this.floats[8 * x + MAX_SLOPE] + extra > 0 : this.floats[8 * x + MIN_SLOPE] + extra < 0;
   }
 
   /**
@@ -582,7 +603,7 @@ export class KinkTree {
       // Wholly inside the stretch: its last kink is its highest (above) or lowest (not above).
       const v = this.floats[8 * x + LAST_VALUE];
       if (above ? v <= level : v > level) return -1;
-      if (l === r) return l;
+      if (this.isLeaf(x)) return this.ints[8 * x + FIRST_RANK];
     }
     this.push(x, l, r);
     const mid = (l + r) >>> 1;
