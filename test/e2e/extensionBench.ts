@@ -17,13 +17,17 @@
  * RunStatus.phasesMs.pageBusy) against Readability.js's, and the slider: a new penalty → the new segmentation on
  * screen (RunStatus.resmoothMs), on every page and, many times, on a generated 5,000-element page.
  *
- *   npx tsx test/e2e/extensionBench.ts [--pages N]     (after `npm run build`; WINNOW_DIST names another build)
+ *   npx tsx test/e2e/extensionBench.ts [--pages N] [--trace]   (after `npm run build`; WINNOW_DIST names another build)
+ *
+ * With --trace, each page also runs a third time by the shortcut under a Chromium trace, which sums every task of the
+ * page's main thread while the run is traced (the content script's own evaluation, style, layout and paint of what it
+ * draws, garbage collection): a check on pageBusy, which counts only the spans the content script times itself.
  */
 import { readFileSync, readdirSync, existsSync, mkdtempSync, cpSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
 import { median, percentile } from '../../src/cli/evaluation/stats.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
@@ -75,6 +79,57 @@ function generatedPage(): string {
 }
 
 /**
+ * Milliseconds of top-level tasks on the page's main thread in a trace (the renderer process of the page's own
+ * frame; the worker's frame is an extension page in another process).
+ */
+function mainThreadTaskMs(events: TraceEvent[], pageUrl: string): number {
+  const started = events.find((e) => e.name === 'TracingStartedInBrowser');
+  const frames = (started?.args?.data?.frames ?? []) as Array<{ url: string; processId: number; parent?: string }>;
+  const pid = frames.find((f) => !f.parent && f.url === pageUrl)?.processId;
+  const tid = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid &&
+    e.args?.name === 'CrRendererMain')?.tid;
+  if (pid === undefined || tid === undefined) return NaN;
+  // Top-level task events nest (a scheduler's task inside the thread's): the union of their spans is counted.
+  const tasks = events.filter((e) => e.ph === 'X' && e.pid === pid && e.tid === tid &&
+    e.cat.split(',').includes('toplevel')).sort((x, y) => x.ts - y.ts);
+  let total = 0;
+  let end = -Infinity;
+  for (const e of tasks) {
+    const taskEnd = e.ts + (e.dur ?? 0);
+    if (taskEnd <= end) continue;
+    total += taskEnd - Math.max(e.ts, end);
+    end = taskEnd;
+  }
+  return total / 1000;
+}
+
+interface TraceEvent { name: string; cat: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: any }
+
+/** Traces the page's renderer while `run` goes on; answers the trace's events. */
+async function traced(cdp: CDPSession, run: () => Promise<unknown>): Promise<TraceEvent[]> {
+  await cdp.send('Tracing.start', {
+    categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream',
+  });
+  let events: TraceEvent[] = [];
+  try {
+    await run();
+  } finally {
+    const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    const { stream } = await complete;
+    let text = '';
+    for (let eof = false; stream && !eof;) {
+      const chunk = await cdp.send('IO.read', { handle: stream });
+      text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+      eof = chunk.eof;
+    }
+    if (stream) await cdp.send('IO.close', { handle: stream });
+    events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
+  }
+  return events;
+}
+
+/**
  * When the run's first result was on screen: a small page is painted as classified in the page, and again when the
  * site's evidence from the worker changed it (RunStatus.phasesMs); `shownAtEpochMs` is the run's end.
  */
@@ -86,6 +141,7 @@ function firstPaintEpochMs(s: RunStatus): number {
 async function main(): Promise<number> {
   const pagesArg = process.argv.indexOf('--pages');
   const limit = pagesArg > 0 ? Number(process.argv[pagesArg + 1]) : Infinity;
+  const trace = process.argv.includes('--trace');
   const dir = sharedDataset('readability');
   const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
   const build = benchBuild();
@@ -156,6 +212,8 @@ async function main(): Promise<number> {
   const busyRatio: number[] = [];
   const slider: number[] = [];
   const phases: Record<string, number[]> = {};
+  const tracedTasks: number[] = [];
+  const tracedBusy: number[] = [];
   let failures = 0;
   console.log('## Extension: keyboard shortcut and toolbar popup → mode painted, vs Readability.js (same page, same browser)');
   console.log('page                                     nodes  engine  shortcut ms (done)  popup ms (done)  page busy  ' +
@@ -194,6 +252,15 @@ async function main(): Promise<number> {
         (phases.captureWalk ??= []).push(s.status.timingsMs.capture);
         (phases.request ??= []).push(s.doneMs - s.status.timingsMs.total);
         await slide(bRun.tabId, 1, slider);
+        if (trace) {
+          await page.reload({ waitUntil: 'load' });
+          const cdp = await page.context().newCDPSession(page);
+          let status: RunStatus | null = null;
+          const events = await traced(cdp, async () => { status = (await byShortcut(page)).status; });
+          await cdp.detach();
+          tracedTasks.push(mainThreadTaskMs(events, page.url()));
+          tracedBusy.push(status!.phasesMs.pageBusy);
+        }
         console.log(`${slug.slice(0, 40).padEnd(40)} ${String(s.status.nodes).padStart(5)} ${s.status.engine.padStart(7)} ` +
           `${s.ms.toFixed(1).padStart(11)} ${`(${s.doneMs.toFixed(0)})`.padStart(7)} ${p.ms.toFixed(1).padStart(9)} ` +
           `${`(${p.doneMs.toFixed(0)})`.padStart(7)} ${pageBusy.toFixed(1).padStart(10)} ` +
@@ -243,6 +310,10 @@ async function main(): Promise<number> {
       console.log(row('  of which the capture (walk and bookkeeping)', phases.captureBusy ?? []));
       console.log(row('  of which the in-page engine', phases.engineBusy));
       console.log(row('  of which drawing', phases.drawBusy ?? []));
+    }
+    if (trace) {
+      console.log(row('traced shortcut run: page thread busy', tracedBusy));
+      console.log(row('traced shortcut run: all main-thread tasks', tracedTasks));
     }
     console.log(row('Readability.js (clone + parse)', readability));
     if (busyRatio.some(Number.isNaN)) console.log('page busy: not reported by this build');
