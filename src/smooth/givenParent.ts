@@ -51,10 +51,12 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
   // Every breakpoint with value min(f, constant), plus each crossing strictly inside a piece (a crossing that
   // rounding puts onto a breakpoint is left out: f is within a few ulps of the constant there anyway). Inside a flat
   // stretch (three equal values in a row) the middle breakpoint says nothing and is overwritten by the next one, so
-  // that the breakpoints below flat stretches do not pile up towards the root. A score goes too: g has no kink
-  // there, so every ancestor's f stays concave between the scores that are left (see the top of this file), and a
-  // segment at the dropped score costs at least what staying at the parent's value or one at a score kept beside it
-  // costs (a tie at most).
+  // that the breakpoints below flat stretches do not pile up towards the root. A score inside goes too when the cap
+  // set its value: g is then the same constant on both sides of it (f is above the cap there, so the constant does
+  // not change at it), every ancestor's f stays concave between the scores that are left (see the top of this file),
+  // and a segment there costs what staying or one at a score beside it costs, a tie at most. A score where g is f
+  // stays even in a flat stretch: equal values of f may be rounding's (a slope times a denormal distance), with a
+  // real kink at the score that only the score keeps.
   dst.reserve(2 * (end - start));
   const outAt = dst.at;
   const outValue = dst.value;
@@ -63,6 +65,8 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
   let n = first;
   let firstAbove = end;
   let lastAbove = -1;
+  // Whether the breakpoint at n − 1 took the new-segment cost rather than f's value (a crossing counts as such).
+  let lastCapped = false;
   for (let i = start; i < end; i++) {
     const c = newCost[i - start];
     const v = value[i];
@@ -73,10 +77,14 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
     // At a score the constant changes, but min(v, c) is the same with the constant of the piece to its left: that
     // constant is γ + min(v, c − γ), and γ ≥ 0.
     const capped = v <= c ? v : c;
-    if (n - first >= 2 && outValue[n - 1] === capped && outValue[n - 2] === capped) n--;
+    if (n - first >= 2 && outValue[n - 1] === capped && outValue[n - 2] === capped &&
+      (!outScore[n - 1] || lastCapped)) {
+      n--;
+    }
     outAt[n] = at[i];
     outValue[n] = capped;
     outScore[n++] = isScore[i];
+    lastCapped = v > c;
     if (i + 1 < end) {
       const next = value[i + 1];
       if (next > c) {
@@ -86,10 +94,13 @@ export function appendCostGivenParent(dst: Breakpoints, f: Breakpoints, start: n
       if ((v < c && next > c) || (v > c && next < c)) {
         const q = crossing(at[i], v, at[i + 1], next, c);
         if (q > at[i] && q < at[i + 1]) {
-          if (n - first >= 2 && outValue[n - 1] === c && outValue[n - 2] === c) n--;
+          if (n - first >= 2 && outValue[n - 1] === c && outValue[n - 2] === c && (!outScore[n - 1] || lastCapped)) {
+            n--;
+          }
           outAt[n] = q;
           outValue[n] = c;
           outScore[n++] = 0;
+          lastCapped = true;
         }
       }
     }

@@ -154,9 +154,9 @@ describe('the cost of a child given its parent', () => {
     expect(pointsOf(g)).toEqual(pointsOf(gentle));
   });
 
-  it('appendCostGivenParent drops breakpoints inside a flat stretch, scores too', () => {
+  it('appendCostGivenParent drops breakpoints inside a flat stretch, and scores there that the cap set', () => {
     // 3·|v − 0.8| with a crossing point at 0.3 inside the flat part: γ = 0.3 caps everything left of 0.7. The score
-    // 0.5 goes with the rest: g is constant across it, so a segment there would cost what one at 0.7 costs.
+    // 0.5 goes with the rest: g is the cap's constant on both sides of it.
     const lumpy = new Breakpoints(1);
     lumpy.push(0, 2.4, 0);
     lumpy.push(0.3, 1.5, 0);
@@ -168,6 +168,18 @@ describe('the cost of a child given its parent', () => {
     const points = pointsOf(g);
     expect(points.map((p) => p[0])).toEqual([0, expect.closeTo(0.7, 12), 0.8, 1]);
     expect(points.map((p) => p[1])).toEqual([0.3, 0.3, 0, 0.6]);
+  });
+
+  it('appendCostGivenParent keeps a score where g is f, flat or not', () => {
+    // Flat at 1 below the cap (γ = 0.5 above the least f, 1): the score 0.5 stays, the non-score 0.75 goes.
+    const flat = new Breakpoints(1);
+    flat.push(0, 1, 0);
+    flat.push(0.5, 1, 1);
+    flat.push(0.75, 1, 0);
+    flat.push(1, 1, 1);
+    const g = new Breakpoints(1);
+    appendCostGivenParent(g, flat, 0, flat.length, newSegmentCosts(flat, 0.5).cost);
+    expect(pointsOf(g)).toEqual([[0, 1, 0], [0.5, 1, 1], [1, 1, 1]]);
   });
 
   it('appendNewSegmentRanges finds the same ranges scanning only where appendCostGivenParent saw f above the cost',

@@ -83,3 +83,28 @@ describe('smoothTree on deep trees', () => {
     expect(fast.segments.length).toBeGreaterThan(1);
   });
 });
+
+describe('smoothTree on stretches that rounding makes flat', () => {
+  // Found by the property tests when appendCostGivenParent dropped every score on a flat stretch of g: scores a
+  // denormal apart make stretches flat that are not, and the optimum lay on them.
+  it('keeps a score on a flat stretch of g where the optimum lies (denormal scores)', () => {
+    const problem: SmoothProblem = {
+      parents: [5, 7, 7, 7, 7, 2, 2, -1],
+      scores: [0, 0.3, 1, 1, 0, 1, -1e-323, -1],
+      weights: [2, 1, 1, 0, 0, 2, 2, 0],
+      penalties: [1e-323, 0, 0.05, 0, 0, 0.05, 1e-323, 0],
+    };
+    expect(smoothTree(problem).cost).toBeCloseTo(smoothDense(problem).cost, 12);
+    expect(smoothTree(problem).cost).toBeCloseTo(3, 12);
+  });
+
+  it('keeps a score where g is f on a stretch that rounding makes flat (a kink there a denormal wide)', () => {
+    const problem: SmoothProblem = {
+      parents: [7, 0, 7, 7, 5, 1, 1, -1, 7, 7],
+      scores: [0.25, -5e-324, -1, 0, -1, -5e-324, 0.25, 0, -1, 0],
+      penalties: [0, 0, 0, 0, 0, 0, 0.25, 0, 0, 0],
+    };
+    expect(smoothTree(problem).cost).toBeCloseTo(smoothDense(problem).cost, 12);
+    expect(smoothTree(problem).cost).toBeCloseTo(2.5, 12);
+  });
+});
