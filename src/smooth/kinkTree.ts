@@ -18,8 +18,8 @@ const TAG_RIGHT = 5;
 const TAG_SLOPE = 6;
 
 /**
- * Large cost functions (gridCurve.ts) as sparse segment trees over the ranks 0 … m − 1: a node stands for a range of
- * ranks and exists only if a kink lies in it; a leaf (a node without children) holds one kink, as high up as its
+ * Large cost functions (gridCurve.ts) as sparse segment trees over the ranks 0 … m − 1: a node stands for a range
+ * of ranks and exists only if a kink lies in it; a leaf (a node without children) holds one kink, as high up as its
  * range holds no other: a kink alone in a stretch of ranks costs one node, not a path down to its rank, and a walk
  * splits such a leaf (`expand`) only when it has to go below it. All trees share one pool of nodes.
  *
@@ -421,6 +421,69 @@ export class KinkTree {
     this.pull(x);
     return x;
   }
+
+  /**
+   * Adds a node's own term w·|s_r − v| to the tree; returns the root. addKinks of the term's three kinks gives the
+   * same function, but a chain's nodes add nothing else, and this is one loop down the path to rank r, adding the
+   * term's line to the half beside each step (slope w right of r, −w left of it, no division), then the pulls back
+   * up: most of a chain's time went into addKinks' recursion.
+   */
+  addOwnTerm(root: number, r: number, w: number): number {
+    const { s, ownPath } = this;
+    const sr = s[r];
+    let depth = 0;
+    let x = root;
+    let l = 0;
+    let hi = this.last;
+    // The tree's kinks just outside [l, hi] and their values before the term is added (-1 when none): a new kink at
+    // r takes the tree's value on the line between them.
+    let p = -1;
+    let pv = 0;
+    let q = -1;
+    let qv = 0;
+    let leaf = 0;
+    let side = LEFT; // the side of the last node of the path that the walk went on to
+    for (;;) {
+      if (x === 0) {
+        leaf = this.leafPath(r, between(s[p], pv, s[q], qv, sr));
+        break;
+      }
+      if (this.isLeaf(x) && this.ints[8 * x + FIRST_RANK] === r) break; // the term is 0 at r
+      this.push(x, l, hi);
+      if (this.isLeaf(x)) this.expand(x, l, hi);
+      ownPath[depth++] = x;
+      const mid = (l + hi) >>> 1;
+      const a = this.ints[8 * x + LEFT];
+      const b = this.ints[8 * x + RIGHT];
+      if (r <= mid) {
+        if (b !== 0) {
+          q = this.ints[8 * b + FIRST_RANK];
+          qv = this.floats[8 * b + FIRST_VALUE];
+          this.addSlopedLine(b, mid + 1, hi, w * (s[mid + 1] - sr), w * (s[hi] - sr), w);
+        }
+        x = a;
+        hi = mid;
+        side = LEFT;
+      } else {
+        if (a !== 0) {
+          p = this.ints[8 * a + LAST_RANK];
+          pv = this.floats[8 * a + LAST_VALUE];
+          this.addSlopedLine(a, l, mid, w * (sr - s[l]), w * (sr - s[mid]), -w);
+        }
+        x = b;
+        l = mid + 1;
+        side = RIGHT;
+      }
+    }
+    if (depth === 0) return leaf === 0 ? root : leaf;
+    // The new leaf, if any, hangs under the last node of the path, on the side of r.
+    if (leaf !== 0) this.ints[8 * ownPath[depth - 1] + side] = leaf;
+    while (depth > 0) this.pull(ownPath[--depth]);
+    return root;
+  }
+
+  /** addOwnTerm's path: the nodes it went down through (the depth of a tree over 2³¹ ranks at most). */
+  private readonly ownPath = new Int32Array(64);
 
   /** A tree holding kinks[start, end) (sorted ranks); returns its root. */
   build(kinks: GridKinks, start: number, end: number): number {

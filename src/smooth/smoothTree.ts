@@ -95,15 +95,20 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
     let isLarge = true;
     if (biggest >= 0) {
       // The own term and the small children are summed as arrays first and added to the tree in one walk (a
-      // caterpillar's spine node has a leaf beside its large child).
-      sum.start(own);
-      for (let e = childStart[i]; e < childStart[i + 1]; e++) {
-        const c = childList[e];
-        if (treeOf[c] === 0) sum.add(pending, pendingFrom[c], pendingTo[c]);
+      // caterpillar's spine node has a leaf beside its large child); the own term alone, by its own walk.
+      let r: number;
+      if (firstPending === pending.length) {
+        r = tree.addOwnTerm(treeOf[biggest], rank[i], weights === undefined ? 1 : weights[i]);
+      } else {
+        sum.start(own);
+        for (let e = childStart[i]; e < childStart[i + 1]; e++) {
+          const c = childList[e];
+          if (treeOf[c] === 0) sum.add(pending, pendingFrom[c], pendingTo[c]);
+        }
+        smallSum.length = 0;
+        sum.finishInto(smallSum);
+        r = tree.addKinks(treeOf[biggest], smallSum, 0, smallSum.length);
       }
-      smallSum.length = 0;
-      sum.finishInto(smallSum);
-      let r = tree.addKinks(treeOf[biggest], smallSum, 0, smallSum.length);
       for (let e = childStart[i]; e < childStart[i + 1]; e++) {
         const c = childList[e];
         if (c !== biggest && treeOf[c] !== 0) r = tree.merge(r, treeOf[c]);

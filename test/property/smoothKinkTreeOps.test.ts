@@ -6,9 +6,9 @@ import { KinkTree } from '../../src/smooth/kinkTree.ts';
 
 /**
  * A KinkTree against the plainest model of the same function, its value at every rank, through any sequence of the
- * operations smoothTree uses: adding small functions in place, merging trees, capping ranges. The sequences reach
- * every walk below a leaf that holds a lone kink high up in the tree (which the walk must split first), on sparse and
- * dense trees alike.
+ * operations smoothTree uses: adding small functions or a node's own term in place, merging trees, capping ranges.
+ * The sequences reach every walk below a leaf that holds a lone kink high up in the tree (which the walk must split
+ * first), on sparse and dense trees alike.
  */
 const M = 37;
 const s = Float64Array.from({ length: M }, (_, j) => j + (j * j) / 50);
@@ -19,6 +19,11 @@ const smallFunction = fc.record({
 });
 const operation = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), f: smallFunction }),
+  fc.record({
+    kind: fc.constant('own' as const),
+    rank: fc.integer({ min: 0, max: M - 1 }),
+    weight: fc.integer({ min: 0, max: 3 }),
+  }),
   fc.record({ kind: fc.constant('merge' as const), f: smallFunction }),
   fc.record({
     kind: fc.constant('cap' as const),
@@ -46,7 +51,7 @@ function denseOf(k: GridKinks): number[] {
 }
 
 describe('KinkTree operations', () => {
-  it('add, merge and cap give the values a dense array of the function gives', () => {
+  it('add, own term, merge and cap give the values a dense array of the function gives', () => {
     fc.assert(
       fc.property(smallFunction, fc.array(operation, { maxLength: 25 }), (first, operations) => {
         const tree = new KinkTree(s);
@@ -58,9 +63,14 @@ describe('KinkTree operations', () => {
             const to = Math.min(M - 1, op.from + op.length);
             root = tree.setRange(root, op.from, to, op.level);
             dense = dense.map((v, j) => (j >= op.from && j <= to ? op.level : v));
+          } else if (op.kind === 'own') {
+            root = tree.addOwnTerm(root, op.rank, op.weight);
+            dense = dense.map((v, j) => v + op.weight * Math.abs(s[op.rank] - s[j]));
           } else {
             const k = kinksOf(op.f);
-            root = op.kind === 'add' ? tree.addKinks(root, k, 0, k.length) : tree.merge(root, tree.build(k, 0, k.length));
+            root = op.kind === 'add'
+              ? tree.addKinks(root, k, 0, k.length)
+              : tree.merge(root, tree.build(k, 0, k.length));
             const term = denseOf(k);
             dense = dense.map((v, j) => v + term[j]);
           }
