@@ -16,8 +16,9 @@ const RELATIVE_TIE = 1e-12;
  * parent valued in (a, b) where f > L + γ is better off with this node starting a segment at b.
  *
  * f turns only a few times on page trees, whatever its size, so the walk goes from turn to turn, right to left:
- * a turn, the crossing of a level on a monotone stretch and a cap cost O(log m) on a KinkTree. Cut off by a cap,
- * kinks do not come back, so a node's work is its turns, its caps and the kinks they remove.
+ * the turns are listed first, in one pass over a KinkTree that shares the descents to them (CurveTurns), and the
+ * crossing of a level on a monotone stretch and a cap cost O(log m) each. Cut off by a cap, kinks do not come back,
+ * so a node's work is its turns, its caps and the kinks they remove.
  */
 
 /** Scratch of the walk: an excursion's turns, right to left, and the stretches above a level. */
