@@ -25,7 +25,8 @@ import { sameOnScreen } from './sameOnScreen.ts';
  * (deps.pageEngine), without their site's memory: there the pipeline answers in a few tens of milliseconds, before
  * the worker frame has started (its own page and the worker's code load first). The site's evidence, which grows
  * with its memory, is computed in the worker meanwhile and added once it is there (addSiteEvidence). Larger pages go
- * to the worker only, so the page keeps answering input while they are classified.
+ * to the worker only, so the page keeps answering input while they are classified; so does a small page whose worker
+ * is up by the time its capture ends.
  */
 export const IN_PAGE_MAX_ELEMENTS = 3000;
 
@@ -148,7 +149,9 @@ export class PageRun {
     this.busy('captureBusy', busyMs);
     this.state.stylesRead = stylesRead;
     this.state.captures += 1;
-    if (small && snapshot.count <= IN_PAGE_MAX_ELEMENTS) {
+    // A worker that is up by now (a page slow to capture) classifies the page itself, with its site's evidence: the
+    // page's thread is spared the pass, and the page is classified once, not twice.
+    if (small && !this.workerUp && snapshot.count <= IN_PAGE_MAX_ELEMENTS) {
       const model = await modelReady;
       this.inPage ??= this.deps.pageEngine!();
       const engine = this.inPage;

@@ -15,7 +15,12 @@ Element.prototype.getBoundingClientRect = function () {
 
 const controllers: WinnowController[] = [];
 
-function setUp(page: string, memory: string | null = null, options: { site?: boolean; workerFails?: boolean } = {}) {
+/**
+ * `workerStartMs`: how long the worker takes to start; by default longer than capturing the test page, as a real
+ * worker frame does (its page and code load first).
+ */
+function setUp(page: string, memory: string | null = null,
+  options: { site?: boolean; workerFails?: boolean; workerStartMs?: number } = {}) {
   document.body.innerHTML = page;
   const worker = new FakeEngine();
   const inPage = new FakeEngine();
@@ -25,6 +30,7 @@ function setUp(page: string, memory: string | null = null, options: { site?: boo
     saveSettings: vi.fn(async () => {}),
     model: vi.fn(async () => ({ json: {}, version: 'model-test' })),
     startEngine: vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, options.workerStartMs ?? 200));
       if (options.workerFails) throw new Error('the worker frame did not load');
       return worker;
     }),
@@ -67,6 +73,16 @@ describe('the engine a run uses', () => {
     await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });
     expect(worker.smoothed).toHaveLength(2);
     expect(inPage.smoothed).toHaveLength(1);
+  });
+
+  it('lets a worker that is up when the capture ends classify a small page, with the site evidence, once', async () => {
+    const { controller, deps, worker, inPage } = setUp(SMALL, '{"pages":2}', { workerStartMs: 0 });
+    const status = await controller.run('highlight');
+    expect(deps.pageEngine).not.toHaveBeenCalled();
+    expect(inPage.classified).toHaveLength(0);
+    expect(worker.classified).toEqual([expect.objectContaining({ useSiteMemory: true })]);
+    expect(status).toMatchObject({ engine: 'worker', site: { pagesSeen: 2 } });
+    expect(status.phasesMs.engineBusy).toBeLessThan(status.phasesMs.pageBusy);
   });
 
   it('runs a small page without a site in the page only: no worker', async () => {
