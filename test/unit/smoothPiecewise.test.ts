@@ -9,6 +9,13 @@ function pointsOf(f: Breakpoints, from = 0, to = f.length): Array<[number, numbe
   return Array.from({ length: to - from }, (_, k) => [f.at[from + k], f.value[from + k], f.isScore[from + k]]);
 }
 
+/** A function from its breakpoints: [at, value, 1 when a score]. */
+function breakpointsOf(points: Array<[number, number, number]>): Breakpoints {
+  const f = new Breakpoints(1);
+  for (const [at, value, isScore] of points) f.push(at, value, isScore);
+  return f;
+}
+
 function absolute(x: number, w: number, lo = 0, hi = 1): Breakpoints {
   const f = new Breakpoints(1);
   appendAbsoluteTerm(f, x, w, lo, hi);
@@ -157,12 +164,7 @@ describe('the cost of a child given its parent', () => {
   it('appendCostGivenParent drops breakpoints inside a flat stretch, and scores there that the cap set', () => {
     // 3·|v − 0.8| with a crossing point at 0.3 inside the flat part: γ = 0.3 caps everything left of 0.7. The score
     // 0.5 goes with the rest: g is the cap's constant on both sides of it.
-    const lumpy = new Breakpoints(1);
-    lumpy.push(0, 2.4, 0);
-    lumpy.push(0.3, 1.5, 0);
-    lumpy.push(0.5, 0.9, 1);
-    lumpy.push(0.8, 0, 1);
-    lumpy.push(1, 0.6, 0);
+    const lumpy = breakpointsOf([[0, 2.4, 0], [0.3, 1.5, 0], [0.5, 0.9, 1], [0.8, 0, 1], [1, 0.6, 0]]);
     const g = new Breakpoints(1);
     appendCostGivenParent(g, lumpy, 0, lumpy.length, newSegmentCosts(lumpy, 0.3).cost);
     const points = pointsOf(g);
@@ -172,11 +174,7 @@ describe('the cost of a child given its parent', () => {
 
   it('appendCostGivenParent keeps a score where g is f, flat or not', () => {
     // Flat at 1 below the cap (γ = 0.5 above the least f, 1): the score 0.5 stays, the non-score 0.75 goes.
-    const flat = new Breakpoints(1);
-    flat.push(0, 1, 0);
-    flat.push(0.5, 1, 1);
-    flat.push(0.75, 1, 0);
-    flat.push(1, 1, 1);
+    const flat = breakpointsOf([[0, 1, 0], [0.5, 1, 1], [0.75, 1, 0], [1, 1, 1]]);
     const g = new Breakpoints(1);
     appendCostGivenParent(g, flat, 0, flat.length, newSegmentCosts(flat, 0.5).cost);
     expect(pointsOf(g)).toEqual([[0, 1, 0], [0.5, 1, 1], [1, 1, 1]]);
