@@ -131,9 +131,10 @@ export class PageRun {
     this.siteLater = null;
     // A small page is classified in the page first, unless a worker is already up (a re-run). The worker frame
     // starts now all the same when the page has a site: the site's memory is read and its evidence computed there,
-    // beside the capture and the in-page run (addSiteEvidence). Counting the elements reads no style or layout.
+    // beside the capture and the in-page run (addSiteEvidence). Asking for the element after the limit reads no style
+    // or layout and stops there, where counting them all would walk a 100k-element page to the end.
     const small = this.deps.pageEngine !== undefined && !this.workerUp &&
-      this.doc.getElementsByTagName('*').length <= IN_PAGE_MAX_ELEMENTS;
+      this.doc.getElementsByTagName('*').item(IN_PAGE_MAX_ELEMENTS) === null;
     const siteMemory = this.deps.siteMemory;
     const workerReady = small && !siteMemory ? null : this.startWorker();
     workerReady?.catch(() => {});
@@ -159,7 +160,7 @@ export class PageRun {
       // The worker gets a copy: the in-page engine keeps this one, and answers for the page until the worker has it.
       if (workerReady && siteReady) {
         const copyStarted = performance.now();
-        this.siteLater = { capture, snapshot: copySnapshot(snapshot), model: model.json, worker: workerReady, siteReady };
+        this.siteLater = { capture, snapshot: structuredClone(snapshot), model: model.json, worker: workerReady, siteReady };
         this.busy('engineBusy', performance.now() - copyStarted);
       }
       await this.classifyIn(engine, Promise.resolve(engine), snapshot, model, capture, null);
@@ -216,7 +217,8 @@ export class PageRun {
     model: { json: unknown; version?: string }, capture: PageCapture, fetched: SiteMemoryFetch | null): Promise<void> {
     if (model.version) this.state.modelVersion = model.version;
     const tooLarge = snapshot.count > SITE_MEMORY_MAX_NODES;
-    // The snapshot's buffers move to the worker here and are unusable in this thread afterwards. From now on the
+    // With the worker engine the snapshot's buffers move to it here and are unusable in this thread afterwards (the
+    // in-page engine keeps them; the worker then gets a copy, captureAndClassify). From now on the
     // engine's node numbers are this capture's, though the state shows the one before until smoothing is done.
     const classification = ++this.state.classifies;
     this.current = engineReady;
@@ -292,15 +294,4 @@ export class PageRun {
 }
 
 /** The parts of a run's page-thread work (RunPhases). */
-export type BusyPart = 'captureBusy' | 'engineBusy' | 'drawBusy';
-
-/** A snapshot whose arrays are its own (for an engine that takes ownership while another keeps the original). */
-function copySnapshot(s: PageSnapshot): PageSnapshot {
-  return {
-    ...s, viewport: { ...s.viewport }, page: { ...s.page },
-    parent: s.parent.slice(), depth: s.depth.slice(), tag: s.tag.slice(), rect: s.rect.slice(),
-    textChars: s.textChars.slice(), words: s.words.slice(), anchorChars: s.anchorChars.slice(), links: s.links.slice(),
-    intraLinks: s.intraLinks.slice(), htmlLength: s.htmlLength.slice(), style: s.style.slice(),
-    fontSize: s.fontSize.slice(), hints: s.hints.slice(), textStart: s.textStart.slice(), textEnd: s.textEnd.slice(),
-  };
-}
+type BusyPart = 'captureBusy' | 'engineBusy' | 'drawBusy';

@@ -7,7 +7,7 @@ import type { EngineKind } from '../shared/runStatus.ts';
 import type { LabelTrainingRows, NodeInspection } from '../../src/inspect/nodeInspection.ts';
 import type { RememberedWire, SiteMemoryReadWire } from '../shared/siteMemoryApi.ts';
 
-/** Runs classification and smoothing for the content script, in a worker or (fallback) in the page. */
+/** Runs classification and smoothing for the content script, in a worker or in the page (small pages first, and when the worker cannot start). */
 export interface PipelineEngine {
   readonly kind: EngineKind;
   /** The in-page engine's time in the page's thread so far (its handlers' work, not the turns it gives the page). */

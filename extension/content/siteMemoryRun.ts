@@ -30,20 +30,15 @@ export interface SiteMemoryFetch {
   version: string | null;
 }
 
-/**
- * Fetches the site's memory from the background and hands it to the worker, which reads it while the page is still
- * being captured. Site memory is a help, never a condition: when it cannot be fetched the run goes on page-level only,
- * and nothing is stored (storing a fresh memory then would overwrite the site's real one).
- */
-export async function fetchSiteMemory(deps: SiteMemoryDeps, host: string,
-  engine: Promise<Pick<PipelineEngine, 'readSiteMemory'>>): Promise<SiteMemoryFetch> {
-  return readSiteMemory(await loadSiteMemory(deps, host), engine);
-}
-
 /** The site's stored memory as the background answers it, or why it could not be had. */
 export type LoadedSiteMemory = { ok: true; host: string; loaded: SiteMemoryLoad } | { ok: false; fetch: SiteMemoryFetch };
 
-/** The first half of fetchSiteMemory: the memory from the background, not yet read by any engine. */
+/**
+ * The site's memory from the background, not yet read by any engine (readSiteMemory hands it to the worker, which
+ * reads it while the page is still being captured). Site memory is a help, never a condition: when it cannot be
+ * fetched the run goes on page-level only, and nothing is stored (storing a fresh memory then would overwrite the
+ * site's real one).
+ */
 export async function loadSiteMemory(deps: SiteMemoryDeps, host: string): Promise<LoadedSiteMemory> {
   try {
     return { ok: true, host, loaded: await deps.load() };
@@ -53,7 +48,7 @@ export async function loadSiteMemory(deps: SiteMemoryDeps, host: string): Promis
   }
 }
 
-/** The second half of fetchSiteMemory: the engine that will classify the page reads the loaded memory. */
+/** The engine that will classify the page reads the memory loadSiteMemory loaded. */
 export async function readSiteMemory(memory: LoadedSiteMemory,
   engine: Promise<Pick<PipelineEngine, 'readSiteMemory'>>): Promise<SiteMemoryFetch> {
   if (!memory.ok) return memory.fetch;

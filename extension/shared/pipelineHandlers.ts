@@ -1,6 +1,6 @@
 /**
  * The worker's API answered by the core's page session (src/session/pageSession.ts): only wire mapping lives here.
- * The worker serves these handlers over its port; the in-page fallback calls them directly, so both run the same code.
+ * The worker serves these handlers over its port; the in-page engine calls them directly, so both run the same code.
  */
 import { PageSession } from '../../src/session/pageSession.ts';
 import { readStoredSiteMemory, storedSiteMemoryText, type StoredSiteMemory } from '../../src/session/storedSiteMemory.ts';

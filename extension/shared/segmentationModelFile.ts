@@ -1,6 +1,6 @@
 /**
  * The learned costs of paper 003's segmenters (public/model/winnow-seg-v1.json, a few KB), bundled with the code
- * that runs the page session (the worker, and the in-page fallback), as the library bundles its classifier: the
+ * that runs the page session (the worker, and the in-page engine), as the library bundles its classifier: the
  * segments view needs no file read and no message to the background. Parsed once, on first use: pages that never
  * show segments never pay for it.
  */

@@ -73,7 +73,8 @@ export function classifyPage(snapshot: PageSnapshot, weights: ModelWeights, { ke
 }
 
 /** The smoothing problem of a classified page: its visible nodes, their weights and γᵢ = c·A/Aᵢ (000 §5.3). */
-export function pageSmoothingProblem(page: ClassifiedPage, options: Pick<PipelineOptions, 'penaltyFactor' | 'minArea'>):
+export function pageSmoothingProblem(page: Pick<ClassifiedPage, 'snapshot'> & { scores: ArrayLike<number> },
+  options: Pick<PipelineOptions, 'penaltyFactor' | 'minArea'>):
   BuiltSmoothingProblem {
   const s = page.snapshot;
   const areas = new Float64Array(s.count);

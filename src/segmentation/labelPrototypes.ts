@@ -4,8 +4,9 @@
  * vectors corresponding to the node p and the internal node (label) α". The labels are tuned to the page, and a leaf
  * near a block's own features (its place, shape and kind) is drawn to that block's label.
  * Each label is one max-flow per round of α-expansion, so a page with more internal nodes than `count` keeps `count`
- * of them, spread out under the learned metric (metricCoordinates.ts) by k-means++ seeding (each next label drawn with probability
- * proportional to its squared distance from the labels already chosen; seeded, so a page always gets the same labels).
+ * of them, spread out under the learned metric (metricCoordinates.ts) by k-means++ seeding: each next label drawn
+ * with probability proportional to its squared distance from the labels already chosen; seeded, so a page always
+ * gets the same labels.
  * Held out by site on kreuzer-popular this set segments better than k-means centres of the leaves (the labels used
  * before): `winnow eval --dataset segmentation` prints the figures.
  */

@@ -6,6 +6,8 @@
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { tidyText } from '../segment/segments.ts';
 import { segmentBoxes, type PageSegmentation, type SegmentBox } from './pageSegmentation.ts';
+import type { SegmentationModel } from './segmentationModel.ts';
+import { segmentPage } from './segmentPage.ts';
 
 /** The segment with the most visible characters (the first of equals), or undefined when there is no segment. */
 export function largestSegment(s: PageSnapshot, seg: PageSegmentation): SegmentBox | undefined {
@@ -26,4 +28,13 @@ export function largestSegmentText(s: PageSnapshot, seg: PageSegmentation): stri
   // and the text is the characters segmentBoxes counts as the segment's `chars`.
   const roots = [...box.roots].sort((a, b) => s.textStart[a] - s.textStart[b]);
   return tidyText(roots.map((i) => s.text.slice(s.textStart[i], s.textEnd[i])).join('\n'));
+}
+
+/**
+ * The text of the page's largest GCuts segment, segmented as `winnow segment` does: with the classifier's `scores`,
+ * which the model was trained with, and the pipeline's minimum area.
+ */
+export function largestGcutsSegmentText(s: PageSnapshot, model: SegmentationModel, scores: ArrayLike<number>,
+  minArea: number): string {
+  return largestSegmentText(s, segmentPage(s, model, 'gcuts', { scores, minArea }));
 }

@@ -8,8 +8,7 @@
  * trained with it, and their segments must not change with the slider.
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
-import { nodeArea } from '../snapshot/pageSnapshot.ts';
-import { buildSmoothingProblem } from '../smooth/buildSmoothingProblem.ts';
+import { pageSmoothingProblem } from '../pipeline/runPipeline.ts';
 import { SMOOTHING_DEFAULTS } from '../smooth/penalties.ts';
 import { smoothTree } from '../smooth/smoothTree.ts';
 import { segmentationFromRoots } from './pageSegmentation.ts';
@@ -17,13 +16,8 @@ import type { SegmentationTree } from './segmentationTree.ts';
 
 /** Per tree node, the id of its smoothing segment (the segment of the nearest segment root above or at it). */
 export function smoothingGroups(s: PageSnapshot, tree: SegmentationTree, scores: ArrayLike<number>): Int32Array {
-  const areas = new Float64Array(s.count);
-  for (let i = 0; i < s.count; i++) areas[i] = nodeArea(s, i);
-  const built = buildSmoothingProblem(s.parent, areas, scores, {
-    penaltyFactor: SMOOTHING_DEFAULTS.penaltyFactor,
-    minArea: tree.minArea,
-    pageArea: Math.max(1, s.page.width * s.page.height),
-  });
+  const built = pageSmoothingProblem({ snapshot: s, scores },
+    { penaltyFactor: SMOOTHING_DEFAULTS.penaltyFactor, minArea: tree.minArea });
   const solved = smoothTree(built.problem);
   return segmentationFromRoots(tree, Array.from(solved.segments, (k) => built.nodeOf[k])).segmentOf;
 }

@@ -36,15 +36,22 @@ export function leafAgreement(seg: PageSegmentation, truth: ArrayLike<number>) {
   return partitionAgreement(leaves.map((k) => seg.segmentOf[k]), leaves.map((k) => truth[k]));
 }
 
+type TradeOffs = Pick<SegmentationModel, 'lambda' | 'invisibleCost' | 'labelCount'>;
+
+/** A whole model from learned costs and one setting of the trade-offs. */
+function modelOf(costs: LearnedCosts, { lambda, invisibleCost, labelCount }: TradeOffs,
+  trainedOn: SegmentationModel['trainedOn']): SegmentationModel {
+  return { version: 1, nodeFeatures: [...NODE_FEATURES], pairFeatures: [...PAIR_FEATURES], ...costs, lambda,
+    invisibleCost, labelCount, trainedOn };
+}
+
 /** Mean validation ARI of GCuts under every setting of the grid, with the costs given, in the grid's order. */
 function gridAgreement(costs: LearnedCosts, validation: TrainingPage[], grid: TradeOffGrid): TrainedSegmentation['tried'] {
-  const base = { version: 1 as const, nodeFeatures: [...NODE_FEATURES], pairFeatures: [...PAIR_FEATURES], ...costs,
-    trainedOn: { pages: 0, sites: 0, dataset: '' } };
   const tried: TrainedSegmentation['tried'] = [];
   for (const lambda of grid.lambda) {
     for (const invisibleCost of grid.invisibleCost) {
       for (const labelCount of grid.labelCount) {
-        const model: SegmentationModel = { ...base, lambda, invisibleCost, labelCount };
+        const model = modelOf(costs, { lambda, invisibleCost, labelCount }, { pages: 0, sites: 0, dataset: '' });
         const scores = validation.map((p) => leafAgreement(gcutsPage(p.snapshot, model, p), p.truth).ari)
           .filter(Number.isFinite);
         const ari = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : NaN;
@@ -63,12 +70,7 @@ function chooseSetting(costs: LearnedCosts, tried: TrainedSegmentation['tried'],
   trainedOn: SegmentationModel['trainedOn']): TrainedSegmentation {
   // NaN (no page could be scored) sorts last; ties keep the grid's order, cheapest settings first.
   tried.sort((a, b) => (Number.isNaN(a.ari) ? 1 : Number.isNaN(b.ari) ? -1 : b.ari - a.ari));
-  const best = tried[0];
-  const model: SegmentationModel = {
-    version: 1, nodeFeatures: [...NODE_FEATURES], pairFeatures: [...PAIR_FEATURES], ...costs,
-    lambda: best.lambda, invisibleCost: best.invisibleCost, labelCount: best.labelCount, trainedOn,
-  };
-  return { model, tried };
+  return { model: modelOf(costs, tried[0], trainedOn), tried };
 }
 
 /** Costs learned on `train`, trade-offs chosen on `validation` (the same pages when none are given). */

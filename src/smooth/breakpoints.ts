@@ -57,6 +57,14 @@ export function between(x0: number, y0: number, x1: number, y1: number, v: numbe
 }
 
 /**
+ * The line through (x0, y0) and (x1, y1), of the given slope, at v (x0 ≤ v ≤ x1): from the nearer end, as `between`
+ * does and for the same reason, but without its division (the caller has the slope already).
+ */
+export function onLine(x0: number, y0: number, x1: number, y1: number, slope: number, v: number): number {
+  return v - x0 <= x1 - v ? y0 + slope * (v - x0) : y1 - slope * (x1 - v);
+}
+
+/**
  * Where the line through (x0, y0) and (x1, y1) meets the level c (y0 ≠ y1), measured from the nearer end for the
  * same reason as `between`; clamped to [x0, x1], which rounding could otherwise leave.
  */

@@ -1,11 +1,6 @@
 import { CurveTurns, type GridCurve } from './gridCurve.ts';
-import type { NewSegmentRanges } from './newSegmentRanges.ts';
-
-/**
- * Ties keep the parent's value (fewer segments): a new segment must beat staying by this fraction of its cost,
- * which is far above rounding noise and far below any difference the objective can tell.
- */
-const RELATIVE_TIE = 1e-12;
+// The same tie rule as smoothTreeBySubtree's, so that both solvers give the same values and segments.
+import { RELATIVE_TIE, type NewSegmentRanges } from './newSegmentRanges.ts';
 
 /*
  * Turning a node's cost f (its value → the least cost of its subtree) into g, the least cost given its parent's

@@ -33,6 +33,14 @@ export class GridKinks {
     this.rank[this.length] = rank;
     this.value[this.length++] = value;
   }
+
+  /** Appends src's kinks [start, end), a block copy of each column. */
+  append(src: GridKinks, start = 0, end = src.length): void {
+    this.reserve(end - start);
+    this.rank.set(src.rank.subarray(start, end), this.length);
+    this.value.set(src.value.subarray(start, end), this.length);
+    this.length += end - start;
+  }
 }
 
 /** Appends w·|x − s_j| (x = s_r) to dst: the own term of a node. */
@@ -90,10 +98,6 @@ export class GridArray implements GridCurve {
       else hi = mid - 1;
     }
     return lo;
-  }
-
-  kinkValue(rank: number): number {
-    return this.kinks.value[this.indexAtOrBefore(rank)];
   }
 
   listTurns(out: CurveTurns): void {

@@ -9,8 +9,6 @@ import { between } from './breakpoints.ts';
  * arrays, gridArray.ts) and large ones (kinkTree.ts) are smoothed by one piece of code.
  */
 export interface GridCurve {
-  /** The value at a kink. */
-  kinkValue(rank: number): number;
   /** Lists the function's turns, right to left, into `out` (see CurveTurns). */
   listTurns(out: CurveTurns): void;
   /** On a stretch from kink `from` to kink `to` where f does not rise, f(from) > level ≥ f(to): the last rank with

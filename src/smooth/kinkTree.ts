@@ -1,4 +1,4 @@
-import { between } from './breakpoints.ts';
+import { between, onLine } from './breakpoints.ts';
 import { firstRankAbove, lastRankAbove, type CurveTurns, type GridCurve } from './gridCurve.ts';
 import type { GridKinks } from './gridArray.ts';
 
@@ -675,21 +675,9 @@ export class KinkTree {
   }
 }
 
-/**
- * The line through (x0, y0) and (x1, y1), of the given slope, at v (x0 ≤ v ≤ x1): from the nearer end, as `between`
- * does and for the same reason, but without its division.
- */
-function onLine(x0: number, y0: number, x1: number, y1: number, slope: number, v: number): number {
-  return v - x0 <= x1 - v ? y0 + slope * (v - x0) : y1 - slope * (x1 - v);
-}
-
 /** One tree of the pool seen as a GridCurve; `root` follows the changes the walk makes. */
 export class KinkTreeCurve implements GridCurve {
   constructor(private readonly tree: KinkTree, private readonly s: Float64Array, public root: number) {}
-
-  kinkValue(rank: number): number {
-    return this.tree.kinkValue(this.root, rank);
-  }
 
   listTurns(out: CurveTurns): void {
     this.tree.listTurns(this.root, out);

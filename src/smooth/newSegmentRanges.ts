@@ -5,7 +5,7 @@ import type { AboveCost, NewSegmentCosts } from './givenParent.ts';
  * Ties keep the parent's value (fewer segments): a new segment must beat staying by this fraction of its cost,
  * which is far above rounding noise and far below any difference the objective can tell.
  */
-const RELATIVE_TIE = 1e-12;
+export const RELATIVE_TIE = 1e-12;
 
 /**
  * What the backtrack needs of each node instead of its whole cost function: the ranges of the parent's value in

@@ -1,4 +1,4 @@
-import { between, type Breakpoints } from './breakpoints.ts';
+import { between, onLine, type Breakpoints } from './breakpoints.ts';
 
 /** Appends w·|x − v| on [lo, hi] to dst: the own term of a node with score x (lo ≤ x ≤ hi). */
 export function appendAbsoluteTerm(dst: Breakpoints, x: number, w: number, lo: number, hi: number): void {
@@ -44,7 +44,7 @@ export function appendSum(
         bSlope = (bValue[j] - bValue[j - 1]) / (pb - bAt[j - 1]);
       }
       at[n] = pa;
-      value[n] = aValue[i] + onPiece(bAt[j - 1], bValue[j - 1], pb, bValue[j], bSlope, pa);
+      value[n] = aValue[i] + onLine(bAt[j - 1], bValue[j - 1], pb, bValue[j], bSlope, pa);
       isScore[n++] = aScore[i++];
     } else {
       if (slopeOfA !== i) {
@@ -52,7 +52,7 @@ export function appendSum(
         aSlope = (aValue[i] - aValue[i - 1]) / (pa - aAt[i - 1]);
       }
       at[n] = pb;
-      value[n] = onPiece(aAt[i - 1], aValue[i - 1], pa, aValue[i], aSlope, pb) + bValue[j];
+      value[n] = onLine(aAt[i - 1], aValue[i - 1], pa, aValue[i], aSlope, pb) + bValue[j];
       isScore[n++] = bScore[j++];
     }
   }
@@ -111,11 +111,6 @@ export function addAbsoluteTermInPlace(f: Breakpoints, start: number, x: number,
   }
   const { at, value } = f;
   for (let k = start; k < f.length; k++) value[k] += at[k] < x ? w * (x - at[k]) : w * (at[k] - x);
-}
-
-/** The piece from (x0, y0) to (x1, y1) of the given slope at v, x0 < v < x1: from the nearer end, as `between`. */
-function onPiece(x0: number, y0: number, x1: number, y1: number, slope: number, v: number): number {
-  return v - x0 <= x1 - v ? y0 + slope * (v - x0) : y1 - slope * (x1 - v);
 }
 
 /** Appends a copy of src[start, end) to dst. */

@@ -10,8 +10,8 @@ import type { TreeShape } from './treeShape.ts';
 /**
  * Functions with more kinks than this live in the KinkTree; smaller ones are plain sorted arrays, cheaper to add and
  * to walk when they are that small (most nodes of a page are leaves or hold a few leaves). Not much larger: a chain
- * node copies its whole array, and at 1024 kinks that cost more than the tree's walks (3k-node spines and
- * caterpillars 1.6× faster at 256 than at 1024, 10k 1.15×, 100k the same; scratch A/B, least CPU time of 25 runs).
+ * node copies its whole array, and at 1024 kinks that cost more than the tree's walks on spines and caterpillars
+ * (time `smoothTreeWithArrayLimit` at both limits on benchSmoothing.ts's shapedTree to see it again).
  */
 const ARRAY_KINKS = 256;
 
@@ -19,18 +19,19 @@ const ARRAY_KINKS = 256;
 const SHALLOW_MEAN_DEPTH = 64;
 
 /**
- * Exact regularized tree isotonic regression (000 §4, L1, node weights and penalties): the dynamic program of
- * smoothDense, but each node's subtree cost f_i is kept as a line through the m scores given by its kinks only, and
- * turned into the cost given the parent by capping its excursions (excursions.ts), not by a pass over all of it.
- * A node's children are added into the largest child's function (small into large: a kink moves O(log n) times),
- * so a chain of wrappers costs O(n log m) rather than n × depth. Memory is the unfinished children's functions plus,
+ * Exact regularized tree isotonic regression (000 §4, L1, node weights and penalties). A tree of mean depth up to
+ * SHALLOW_MEAN_DEPTH (page trees) goes to smoothTreeBySubtree, whose work is the sum of the nodes' depths with a small
+ * constant; a deeper one (chains of wrappers) to the walk below, whose work does not grow with depth.
+ *
+ * The walk: the dynamic program of smoothDense, but each node's subtree cost f_i is kept as a line through the m
+ * scores given by its kinks only, and turned into the cost given the parent by capping its excursions
+ * (excursions.ts), not by a pass over all of it. A node's children are added into the largest child's function
+ * (small into large: a kink moves O(log n) times), so a chain of wrappers costs O(n log m) rather than n × depth. Memory is the unfinished children's functions plus,
  * per node, the few ranges of parent values where it starts a segment.
  */
 export function smoothTree(problem: SmoothProblem): SmoothResult {
   const shape = validateSmoothProblem(problem);
   const { topDown } = shape;
-  // smoothTreeBySubtree's work is the sum of the nodes' depths, with a smaller constant than the walk here: on
-  // shallow trees (page trees) it is the faster one, on deep ones (chains of wrappers) this one is.
   const depth = new Int32Array(problem.parents.length);
   let depthSum = 0;
   for (let k = 1; k < topDown.length; k++) {
@@ -141,9 +142,7 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
       treeOf[i] = large.root;
     } else {
       pendingFrom[i] = pending.length;
-      const { rank: r, value: v, length } = small.kinks;
-      pending.reserve(length);
-      for (let j = 0; j < length; j++) pending.push(r[j], v[j]);
+      pending.append(small.kinks);
       pendingTo[i] = pending.length;
     }
   }
@@ -211,7 +210,7 @@ class PairwiseGridSum {
       let kept = 0;
       for (let t = 0; t < this.count; t += 2) {
         const start = out.length;
-        if (t + 1 === this.count) copyKinks(out, buffers[t], from[t], to[t]);
+        if (t + 1 === this.count) out.append(buffers[t], from[t], to[t]);
         else appendGridSum(out, s, buffers[t], from[t], to[t], buffers[t + 1], from[t + 1], to[t + 1]);
         buffers[kept] = out;
         from[kept] = start;
@@ -219,12 +218,7 @@ class PairwiseGridSum {
       }
       this.count = kept;
     }
-    if (this.count === 1) copyKinks(dst, buffers[0], from[0], to[0]);
+    if (this.count === 1) dst.append(buffers[0], from[0], to[0]);
     else appendGridSum(dst, s, buffers[0], from[0], to[0], buffers[1], from[1], to[1]);
   }
-}
-
-function copyKinks(dst: GridKinks, src: GridKinks, start: number, end: number): void {
-  dst.reserve(end - start);
-  for (let i = start; i < end; i++) dst.push(src.rank[i], src.value[i]);
 }

@@ -7,8 +7,8 @@ import { appendCostGivenParent, fillNewSegmentCosts, type AboveCost, type NewSeg
 import { appendNewSegmentRanges, NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
 
 /**
- * The solver smoothTree replaced (issue 17), kept as a second oracle: the tests check that smoothTree gives its
- * values and segments.
+ * smoothTree's solver for shallow trees (mean depth ≤ SHALLOW_MEAN_DEPTH: page trees), and the oracle the tests hold
+ * the kink-tree solver to (same values and segments).
  *
  * Exact regularized tree isotonic regression (000 §4, L1, node weights and penalties): the dynamic program of
  * smoothDense, but each node's subtree cost f_i is a piecewise-linear function whose breakpoints are its subtree's

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { smoothTree, smoothTreeWithArrayLimit } from '../../src/smooth/smoothTree.ts';
+import { smoothTreeWithArrayLimit } from '../../src/smooth/smoothTree.ts';
 import { smoothTreeBySubtree } from '../../src/smooth/smoothTreeBySubtree.ts';
 import { smoothDense } from '../../src/smooth/smoothDense.ts';
-import { smoothingCost, type SmoothProblem, type SmoothResult } from '../../src/smooth/smoothProblem.ts';
+import type { SmoothProblem, SmoothResult } from '../../src/smooth/smoothProblem.ts';
 import { bruteForceCost, sortedUnique } from './smoothBruteForce.ts';
 import { extremeProblem, largeProblem, smallProblem, type TreeKind } from './smoothArbitraries.ts';
 
@@ -36,7 +36,9 @@ describe('smoothTree on spines, caterpillars, stars and binary trees', () => {
         const dense = smoothDense(problem).cost;
         expect(near(byTree(problem).cost, dense)).toBe(true);
         expect(near(byArrays(problem).cost, dense)).toBe(true);
-        expect(near(smoothTree(problem).cost, dense)).toBe(true);
+        // A limit of 8 kinks mixes both representations in one tree: small children summed in arrays and added to a
+        // large child's tree (smoothTree itself hands trees this shallow to smoothTreeBySubtree).
+        expect(near(smoothTreeWithArrayLimit(problem, 8).cost, dense)).toBe(true);
       }),
       { numRuns: 400 },
     );
@@ -74,7 +76,6 @@ describe('smoothTree on spines, caterpillars, stars and binary trees', () => {
       fc.property(fc.oneof(smallProblem(12), largeProblem(30, 200, SHAPES)), (problem) => {
         const previous = smoothTreeBySubtree(problem);
         const result = byTree(problem);
-        expect(result.cost).toBe(smoothingCost(problem, result.values));
         sameResult(result, previous);
         sameResult(byArrays(problem), previous);
       }),

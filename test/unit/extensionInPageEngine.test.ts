@@ -1,4 +1,4 @@
-// The fallback engine (no worker): the same pipeline in the page's thread, with a turn for the page before and after
+// The in-page engine (small pages first, and the fallback when no worker starts): the same pipeline in the page's thread, with a turn for the page before and after
 // each stage, and the same results the worker gives.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inPageEngine } from '../../extension/content/inPageEngine.ts';

@@ -2,7 +2,7 @@
 // remembered only when its evidence was used (not when too large, nor when it looks like a copy).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  fetchSiteMemory, forgottenSite, rememberAndStore, siteAfterClassify, type SiteMemoryDeps,
+  forgottenSite, loadSiteMemory, readSiteMemory, rememberAndStore, siteAfterClassify, type SiteMemoryDeps,
 } from '../../extension/content/siteMemoryRun.ts';
 import type { SiteEvidenceWire, SiteMemoryReadWire } from '../../extension/shared/siteMemoryApi.ts';
 
@@ -22,7 +22,12 @@ const engine = (read = async (m: string | null): Promise<SiteMemoryReadWire> => 
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('fetchSiteMemory', () => {
+/** What a run does: load the memory from the background, then have the engine read it. */
+async function fetchSiteMemory(d: SiteMemoryDeps, host: string, e: ReturnType<typeof engine>) {
+  return readSiteMemory(await loadSiteMemory(d, host), e);
+}
+
+describe('loadSiteMemory, then readSiteMemory', () => {
   it('hands the stored text to the worker', async () => {
     const e = engine();
     const fetched = await fetchSiteMemory(deps(), 'a.example', e);

@@ -117,12 +117,13 @@ describe('KinkTree', () => {
     // valued where the hill stands (ranks 3–5) is better off with a segment at s_6.
     expect(capExcursions(asTree, s, 0.5, treeRanges)).toBe(6);
     expect(capExcursions(asArray, s, 0.5, arrayRanges)).toBe(6);
-    expect(Array.from(treeRanges.from.subarray(0, treeRanges.length))).toEqual(
-      Array.from(arrayRanges.from.subarray(0, arrayRanges.length)));
-    expect(treeRanges.target[0]).toBe(s[6]);
+    const rows = (r: NewSegmentRanges) =>
+      Array.from({ length: r.length }, (_, k) => [r.from[k], r.to[k], r.target[k]]);
+    expect(treeRanges.length).toBeGreaterThan(0);
+    expect(rows(treeRanges)).toEqual(rows(arrayRanges));
+    expect(rows(treeRanges).every(([, , target]) => target === s[6])).toBe(true);
     const out = new GridKinks(1);
     tree.appendKinks(asTree.root, out);
     expect(kinksOf(out)).toEqual(kinksOf(asArray.kinks));
-    expect(asArray.kinkValue(4)).toBe(0.75);
   });
 });

@@ -25,33 +25,20 @@ export interface BenchTree {
  */
 export function domLikeTree(n: number, seed: number, penaltyFactor = 0.01): BenchTree {
   const random = seededRandom(seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const depthCap = 40;
-  const pageArea = 1280 * 4000;
-  const parents = new Int32Array(n);
-  const scores = new Float64Array(n);
-  const weights = new Float64Array(n);
-  const penalties = new Float64Array(n);
-  const depth = new Int32Array(n);
-  const template = new Uint8Array(n);
-  const area = new Float64Array(n);
+  const nodes = new DrawnNodes(n, random, penaltyFactor);
   // Pending subtrees in pre-order: parent, number of nodes, area share of the parent.
-  const stack: Array<{ parent: number; size: number; area: number }> = [{ parent: -1, size: n, area: pageArea }];
+  const stack: Array<{ parent: number; size: number; area: number }> = [{ parent: -1, size: n, area: PAGE_AREA }];
   let next = 0;
   while (stack.length > 0) {
     const { parent, size, area: a } = stack.pop()!;
     const i = next++;
-    parents[i] = parent;
-    depth[i] = parent < 0 ? 0 : depth[parent] + 1;
-    area[i] = a;
-    template[i] = parent < 0 ? 0 : random() < 0.9 ? template[parent] : 1 - template[parent];
-    scores[i] = 1 / (1 + Math.exp(-((template[i] ? 2 : -2) + 1.2 * gauss())));
-    weights[i] = random() < 0.7 ? 1 : 1 + Math.floor(-3 * Math.log(1 - random()));
-    penalties[i] = (penaltyFactor * pageArea) / Math.max(a, 2000);
+    nodes.parents[i] = parent;
+    nodes.draw(i, a);
     const below = size - 1;
     if (below === 0) continue;
     let k: number;
-    if (depth[i] >= depthCap - 1) k = below; // at the depth cap the rest hangs flat under this node
+    if (nodes.depth[i] >= depthCap - 1) k = below; // at the depth cap the rest hangs flat under this node
     else if (below >= 40 && random() < 0.03) k = Math.min(below, 20 + Math.floor(random() * 81));
     else k = Math.min(below, random() < 0.5 ? 1 : 2 + Math.floor(random() * 4));
     const shares = Array.from({ length: k }, () => 0.02 + random() ** 3);
@@ -63,12 +50,55 @@ export function domLikeTree(n: number, seed: number, penaltyFactor = 0.01): Benc
     const keep = k === 1 ? 0.8 + 0.2 * random() : 0.9;
     for (let c = k - 1; c >= 0; c--) stack.push({ parent: i, size: sizes[c], area: (a * keep * shares[c]) / total });
   }
-  return { problem: { parents, scores, weights, penalties }, ...depthStats(depth) };
+  return nodes.tree();
+}
+
+const PAGE_AREA = 1280 * 4000;
+
+/**
+ * What every generated tree draws per node the same way, once its parent is known: template-ness mostly inherited
+ * from the parent, bimodal scores like a logistic classifier's (nearly all distinct), w = 1 + hidden descendants,
+ * γ = c·A/max(Aᵢ, 2000) (the problem builder's rule, 000 §5.3).
+ */
+class DrawnNodes {
+  readonly parents: Int32Array;
+  readonly scores: Float64Array;
+  readonly weights: Float64Array;
+  readonly penalties: Float64Array;
+  readonly depth: Int32Array;
+  private readonly template: Uint8Array;
+
+  constructor(n: number, private readonly random: () => number, private readonly penaltyFactor: number) {
+    this.parents = new Int32Array(n);
+    this.scores = new Float64Array(n);
+    this.weights = new Float64Array(n);
+    this.penalties = new Float64Array(n);
+    this.depth = new Int32Array(n);
+    this.template = new Uint8Array(n);
+  }
+
+  /** Node i, whose parent is set (and drawn already), with its on-screen area. */
+  draw(i: number, area: number): void {
+    const { random, template } = this;
+    const p = this.parents[i];
+    this.depth[i] = p < 0 ? 0 : this.depth[p] + 1;
+    template[i] = p < 0 ? 0 : random() < 0.9 ? template[p] : 1 - template[p];
+    const gauss = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    this.scores[i] = 1 / (1 + Math.exp(-((template[i] ? 2 : -2) + 1.2 * gauss)));
+    this.weights[i] = random() < 0.7 ? 1 : 1 + Math.floor(-3 * Math.log(1 - random()));
+    this.penalties[i] = (this.penaltyFactor * PAGE_AREA) / Math.max(area, 2000);
+  }
+
+  tree(): BenchTree {
+    const { parents, scores, weights, penalties } = this;
+    return { problem: { parents, scores, weights, penalties }, ...depthStats(this.depth) };
+  }
 }
 
 /**
- * The worst case for smoothTree, whose time grows with the sum of subtree sizes (n × depth): a DOM-like tree of
- * n − spine nodes hung below a chain of `spine` wrappers, so that every wrapper's subtree is nearly the whole page.
+ * The worst case for smoothTreeBySubtree, whose time grows with the sum of subtree sizes (n × depth): a DOM-like
+ * tree of n − spine nodes hung below a chain of `spine` wrappers, so that every wrapper's subtree is nearly the whole
+ * page. smoothTree hands such a tree to its kink-tree walk instead.
  */
 export function deepSpineTree(n: number, spine: number, seed: number): BenchTree {
   const base = domLikeTree(n - spine, seed);
@@ -122,28 +152,19 @@ function shapeParents(shape: Exclude<BenchShape, 'DOM-like'>, n: number, random:
 export function shapedTree(shape: BenchShape, n: number, seed: number, penaltyFactor = 0.01): BenchTree {
   if (shape === 'DOM-like') return domLikeTree(n, seed, penaltyFactor);
   const random = seededRandom(seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  const pageArea = 1280 * 4000;
-  const parents = shapeParents(shape, n, random);
+  const nodes = new DrawnNodes(n, random, penaltyFactor);
+  nodes.parents.set(shapeParents(shape, n, random));
+  const parents = nodes.parents;
   const children = new Int32Array(n);
   for (let i = 0; i < n; i++) if (parents[i] >= 0) children[parents[i]]++;
-  const scores = new Float64Array(n);
-  const weights = new Float64Array(n);
-  const penalties = new Float64Array(n);
-  const depth = new Int32Array(n);
-  const template = new Uint8Array(n);
   const area = new Float64Array(n);
   // Every parent index is below its children's, so one pass in index order sees parents first.
   for (let i = 0; i < n; i++) {
     const p = parents[i];
-    depth[i] = p < 0 ? 0 : depth[p] + 1;
-    area[i] = p < 0 ? pageArea : area[p] * (children[p] === 1 ? 0.8 + 0.2 * random() : 0.9 / children[p]);
-    template[i] = p < 0 ? 0 : random() < 0.9 ? template[p] : 1 - template[p];
-    scores[i] = 1 / (1 + Math.exp(-((template[i] ? 2 : -2) + 1.2 * gauss())));
-    weights[i] = random() < 0.7 ? 1 : 1 + Math.floor(-3 * Math.log(1 - random()));
-    penalties[i] = (penaltyFactor * pageArea) / Math.max(area[i], 2000);
+    area[i] = p < 0 ? PAGE_AREA : area[p] * (children[p] === 1 ? 0.8 + 0.2 * random() : 0.9 / children[p]);
+    nodes.draw(i, area[i]);
   }
-  return { problem: { parents, scores, weights, penalties }, ...depthStats(depth) };
+  return nodes.tree();
 }
 
 function median(xs: number[]): number {

@@ -19,11 +19,7 @@ import { shingleWords } from '../../dedup/shingleSet.ts';
 import { snapshotFromJson } from '../../snapshot/snapshotJson.ts';
 import { readerText } from '../../reader/readerText.ts';
 import { classifyPage } from '../../pipeline/runPipeline.ts';
-import { segmentPage } from '../../segmentation/segmentPage.ts';
-import { largestSegmentText } from '../../segmentation/largestSegmentText.ts';
-import type { SegmentationModel } from '../../segmentation/segmentationModel.ts';
-import type { PageSnapshot } from '../../snapshot/pageSnapshot.ts';
-import type { ModelWeights } from '../../model/weights.ts';
+import { largestGcutsSegmentText } from '../../segmentation/largestSegmentText.ts';
 import { DEFAULT_SEGMENTATION_MODEL_FILE, loadSegmentationModel } from '../segment/segmentationModelFile.ts';
 
 /**
@@ -114,7 +110,7 @@ export const dedupCommand = defineCommand({
       onPage: text === 'content' ? undefined : async (page, _analysis, item) => {
         const s = snapshotFromJson(await callPage(page, 'capture'));
         otherText.set(item.file, text === 'raw' ? readerText(s, () => false)
-          : largestSegmentOf(s, model.weights, segmentation!, pipeline.minArea));
+          : largestGcutsSegmentText(s, segmentation!, classifyPage(s, model.weights).scores, pipeline.minArea));
       },
     });
     reportProblems(outcomes);
@@ -136,7 +132,3 @@ export const dedupCommand = defineCommand({
   },
 });
 
-/** The page's largest GCuts segment's text, segmented as `winnow segment` does (with the classifier's scores). */
-function largestSegmentOf(s: PageSnapshot, weights: ModelWeights, model: SegmentationModel, minArea: number): string {
-  return largestSegmentText(s, segmentPage(s, model, 'gcuts', { scores: classifyPage(s, weights).scores, minArea }));
-}

@@ -10,8 +10,7 @@ import { classifyPage } from '../../../pipeline/runPipeline.ts';
 import { PageSession } from '../../../session/pageSession.ts';
 import { readerText } from '../../../reader/readerText.ts';
 import type { SegmentationModel } from '../../../segmentation/segmentationModel.ts';
-import { segmentPage } from '../../../segmentation/segmentPage.ts';
-import { largestSegmentText } from '../../../segmentation/largestSegmentText.ts';
+import { largestGcutsSegmentText } from '../../../segmentation/largestSegmentText.ts';
 import { l3sReferenceText, readDragnetReference } from '../site/siteEvalSets.ts';
 import type { DedupDatasetName } from './dedupEvalSites.ts';
 
@@ -36,8 +35,7 @@ export async function pageTexts(dataset: DedupDatasetName, captured: Extract<Cap
   return {
     raw: readerText(s, () => false),
     content: readerText(s, (i) => keep[i] === 0),
-    segment: largestSegmentText(s,
-      segmentPage(s, segmentation, 'gcuts', { scores: classified.scores, minArea: pipeline.minArea })),
+    segment: largestGcutsSegmentText(s, segmentation, classified.scores, pipeline.minArea),
     // Dragnet's gold is the article and, after the separator line, the user comments (people's content either way).
     gold: dataset === 'dragnet' ? await readDragnetReference(captured.page) : l3sReferenceText(s, captured.spans),
   };
