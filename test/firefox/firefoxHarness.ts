@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page, type Target } from 'puppeteer-core';
 import type { Page as PlaywrightPage } from 'playwright-core';
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -362,8 +362,10 @@ export class FirefoxExtensionBrowser {
   /** The first extension page, opened from the browser window in a background tab. */
   private async openControlPage(): Promise<Page> {
     const url = `${EXTENSION_ORIGIN}/${CONTROL_PAGE}`;
+    // Right after the add-on is installed, a tab added from the browser window sometimes never shows up as a target
+    // (several starts in a dozen here, before and after 30ba30d): a tab added again a few seconds later does.
     const page = await this.newPage(url, () => this.chrome(`void gBrowser.addTab(${JSON.stringify(url)}, {
-      triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal(), inBackground: true })`));
+      triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal(), inBackground: true })`), 3);
     await page.waitForFunction(() => typeof (globalThis as any).browser?.tabs?.sendMessage === 'function');
     return page;
   }
@@ -379,11 +381,19 @@ export class FirefoxExtensionBrowser {
    * events for a moz-extension: document, so puppeteer keeps the tab's first URL (about:blank): the tab is the new
    * target, and its document says where it is.
    */
-  private async newPage(url: string, open: () => Promise<unknown>): Promise<Page> {
-    const known = new Set(this.browser.targets());
-    const created = this.browser.waitForTarget((t) => t.type() === 'page' && !known.has(t), { timeout: 15_000 });
-    await open();
-    const page = await (await created).page();
+  private async newPage(url: string, open: () => Promise<unknown>, attempts = 1): Promise<Page> {
+    let target: Target | null = null;
+    for (let attempt = 1; !target; attempt++) {
+      const known = new Set(this.browser.targets());
+      const created = this.browser.waitForTarget((t) => t.type() === 'page' && !known.has(t),
+        { timeout: attempt < attempts ? 5_000 : 15_000 });
+      await open();
+      target = await created.catch((e: Error) => {
+        if (attempt < attempts) return null;
+        throw new Error(`no tab appeared for ${url} (${attempts} tries): ${e.message}`);
+      });
+    }
+    const page = await target.page();
     if (!page) throw new Error(`no page handle for ${url}`);
     const deadline = Date.now() + 15_000;
     for (;;) {
