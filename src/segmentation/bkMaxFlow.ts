@@ -19,6 +19,15 @@
  * The cut reported is the minimal source side (the nodes reachable from s in the residual graph; at the end that is
  * exactly the source tree), which is the same set for every maximum flow, so BK and Dinic read the same labelling
  * off a move up to float noise.
+ *
+ * `sinkTreeOnly` (what the moves use): only the sink's tree grows. Every node that still leans to the source is a
+ * root of the source tree and never grows it; one whose terminal capacity runs out is freed, for the sink tree to
+ * grow through. In a move most bits lean to "keep" (the source) and few to α, so BK's source tree spent most of the
+ * max-flow growing over bits no path needs; grown from the sink alone, the search stays near the bits that lean to
+ * change. It ends with the sink tree holding exactly the nodes that reach t in the residual graph, so the cut
+ * reported is the maximal source side: ties go to the source (a move's bit keeps its state). On the generated 5k
+ * page of the bench this halved the moves' max-flow; on the largest dataset pages it was between 10% slower and 25%
+ * faster (`npx tsx src/cli/bench/benchSegmentPages.ts 5 --big`, same energies and segments).
  */
 
 const FREE = -1;
@@ -58,7 +67,7 @@ export class BkMaxFlow {
   private time = 0;
   private solved = false;
 
-  constructor(nodeCount = 0, arcHint = 16) {
+  constructor(nodeCount = 0, arcHint = 16, private readonly sinkTreeOnly = false) {
     this.reset(nodeCount, arcHint);
   }
 
@@ -119,40 +128,68 @@ export class BkMaxFlow {
     this.head[v] = a + 1;
   }
 
-  /** The maximum s–t flow; afterwards `inSourceSide` reads the minimum cut. */
+  /**
+   * The maximum s–t flow; afterwards `inSourceSide` reads the minimum cut. Each phase is a method of its own: V8
+   * compiles a long loop while it runs (on-stack replacement), and compiled together with the phases after it, it met
+   * their code before it had ever run and threw the compiled code away there (node --trace-deopt; in a new worker
+   * that was a dozen times per page).
+   */
   maxFlow(): number {
-    const n = this.nodeCount;
-    const { head, nextArc, to, rcap, tcap, parentArc, inSinkTree, dist, stamp, queued, active } = this;
     this.solved = true;
+    const terminal = this.foldTerminals();
+    if (terminal === Infinity) return this.unbounded();
+    const short = this.pushTwoArcPaths();
+    if (short === Infinity) return this.unbounded();
+    const longer = this.pushThreeArcPaths();
+    if (longer === Infinity) return this.unbounded();
+    this.plantTrees();
+    const grown = this.growTrees();
+    if (grown === Infinity) return Infinity;
+    return terminal + short + longer + grown;
+  }
+
+  /** An infinite flow: every node is left free (sink side) for a defined answer. */
+  private unbounded(): number {
+    this.parentArc.fill(FREE, 0, this.nodeCount);
+    return Infinity;
+  }
+
+  /**
+   * Nets each node's terminal capacities (the common part of s → v → t is flow whatever else happens) and sets the
+   * zero threshold; the flow so far, or ∞ when a node is tied to both terminals by infinite edges.
+   */
+  private foldTerminals(): number {
+    const n = this.nodeCount;
+    const { tcap } = this;
     let flow = 0;
     let largest = this.largestArc;
     for (let v = 0; v < n; v++) {
       const s = this.sourceCap[v];
       const t = this.sinkCap[v];
-      if (s === Infinity && t === Infinity) {
-        // v must be on both sides: no finite cut. Leave every node free (sink side) for a defined answer.
-        parentArc.fill(FREE, 0, n);
-        return Infinity;
-      }
-      // The common part of s → v → t is flow whatever else happens.
+      if (s === Infinity && t === Infinity) return Infinity; // v must be on both sides: no finite cut
       flow += Math.min(s, t);
       tcap[v] = s === Infinity ? Infinity : t === Infinity ? -Infinity : s - t;
       if (s !== Infinity && s > largest) largest = s;
       if (t !== Infinity && t > largest) largest = t;
     }
-    const eps = largest * 1e-13;
-    this.eps = eps;
-    // Paths s → u → v → t first, greedily, without trees (see the header). From the sink's side: fewer nodes lean
-    // that way, so fewer arcs are read.
+    this.eps = largest * 1e-13;
+    return flow;
+  }
+
+  /**
+   * Paths s → u → v → t first, greedily, without trees (see the header). From the sink's side: fewer nodes lean
+   * that way, so fewer arcs are read.
+   */
+  private pushTwoArcPaths(): number {
+    const n = this.nodeCount;
+    const { head, nextArc, to, rcap, tcap, eps } = this;
+    let flow = 0;
     for (let v = 0; v < n; v++) {
       for (let a = head[v]; a >= 0 && tcap[v] < -eps; a = nextArc[a]) {
         const u = to[a];
         if (!(tcap[u] > eps) || !(rcap[a ^ 1] > eps)) continue;
         const pushed = Math.min(tcap[u], -tcap[v], rcap[a ^ 1]);
-        if (pushed === Infinity) {
-          parentArc.fill(FREE, 0, n);
-          return Infinity;
-        }
+        if (pushed === Infinity) return Infinity;
         tcap[u] -= pushed;
         tcap[v] += pushed;
         rcap[a ^ 1] -= pushed;
@@ -160,10 +197,19 @@ export class BkMaxFlow {
         flow += pushed;
       }
     }
-    // Then paths s → u → x → v → t, through each node x next to a node v that still leans to the sink. x's arcs are
-    // read by two cursors, one to the next neighbour that can feed x from the source, one to the next that can drain
-    // it to the sink; each push empties one of the four, so each x costs one pass over its arcs. (`queued` marks the
-    // x already done; the trees reset it below.)
+    return flow;
+  }
+
+  /**
+   * Then paths s → u → x → v → t, through each node x next to a node v that still leans to the sink. x's arcs are
+   * read by two cursors, one to the next neighbour that can feed x from the source, one to the next that can drain
+   * it to the sink; each push empties one of the four, so each x costs one pass over its arcs. (`queued` marks the
+   * x already done; plantTrees resets it.)
+   */
+  private pushThreeArcPaths(): number {
+    const n = this.nodeCount;
+    const { head, nextArc, to, rcap, tcap, queued, eps } = this;
+    let flow = 0;
     queued.fill(0, 0, n);
     for (let w = 0; w < n; w++) {
       if (!(tcap[w] < -eps)) continue;
@@ -171,30 +217,47 @@ export class BkMaxFlow {
         const x = to[b];
         if (queued[x] === 1 || !(rcap[b ^ 1] > eps)) continue;
         queued[x] = 1;
-        let feed = head[x];
-        let drain = head[x];
-        for (;;) {
-          while (feed >= 0 && !(rcap[feed ^ 1] > eps && tcap[to[feed]] > eps)) feed = nextArc[feed];
-          if (feed < 0) break;
-          while (drain >= 0 && !(rcap[drain] > eps && tcap[to[drain]] < -eps)) drain = nextArc[drain];
-          if (drain < 0) break;
-          const u = to[feed];
-          const v = to[drain];
-          const pushed = Math.min(tcap[u], rcap[feed ^ 1], rcap[drain], -tcap[v]);
-          if (pushed === Infinity) {
-            parentArc.fill(FREE, 0, n);
-            return Infinity;
-          }
-          tcap[u] -= pushed;
-          rcap[feed ^ 1] -= pushed;
-          rcap[feed] += pushed;
-          rcap[drain] -= pushed;
-          rcap[drain ^ 1] += pushed;
-          tcap[v] += pushed;
-          flow += pushed;
-        }
+        const pushed = this.pushThrough(x);
+        if (pushed === Infinity) return Infinity;
+        flow += pushed;
       }
     }
+    return flow;
+  }
+
+  /**
+   * The paths s → u → x → v → t through one x, by its two cursors. A method of its own: V8 compiled the cursor loop
+   * on its own while it ran and threw that code away at each exit from it (node --trace-deopt: a hundred times a page).
+   */
+  private pushThrough(x: number): number {
+    const { head, nextArc, to, rcap, tcap, eps } = this;
+    let flow = 0;
+    let feed = head[x];
+    let drain = head[x];
+    for (;;) {
+      while (feed >= 0 && !(rcap[feed ^ 1] > eps && tcap[to[feed]] > eps)) feed = nextArc[feed];
+      if (feed < 0) break;
+      while (drain >= 0 && !(rcap[drain] > eps && tcap[to[drain]] < -eps)) drain = nextArc[drain];
+      if (drain < 0) break;
+      const u = to[feed];
+      const v = to[drain];
+      const pushed = Math.min(tcap[u], rcap[feed ^ 1], rcap[drain], -tcap[v]);
+      if (pushed === Infinity) return Infinity;
+      tcap[u] -= pushed;
+      rcap[feed ^ 1] -= pushed;
+      rcap[feed] += pushed;
+      rcap[drain] -= pushed;
+      rcap[drain ^ 1] += pushed;
+      tcap[v] += pushed;
+      flow += pushed;
+    }
+    return flow;
+  }
+
+  /** Each node still leaning to a terminal is a root of that terminal's tree; the rest are free. */
+  private plantTrees(): void {
+    const n = this.nodeCount;
+    const { tcap, parentArc, inSinkTree, dist, stamp, queued, eps } = this;
     this.queueStart = 0;
     this.queueEnd = 0;
     for (let v = 0; v < n; v++) {
@@ -204,11 +267,19 @@ export class BkMaxFlow {
         parentArc[v] = TERMINAL;
         inSinkTree[v] = tcap[v] < 0 ? 1 : 0;
         dist[v] = 1;
-        this.enqueue(v);
+        if (inSinkTree[v] === 1 || !this.sinkTreeOnly) this.enqueue(v);
       } else {
         parentArc[v] = FREE;
       }
     }
+  }
+
+  /** BK proper: grow the trees, augment where they meet, adopt the orphans; the flow it adds. */
+  private growTrees(): number {
+    const n = this.nodeCount;
+    const { head, nextArc, to, rcap, parentArc, inSinkTree, dist, stamp, queued, active } = this;
+    const eps = this.eps;
+    let flow = 0;
     this.time = 0;
     let current = -1;
     for (;;) {
@@ -284,6 +355,7 @@ export class BkMaxFlow {
   /** After `maxFlow`: whether v is on the source side of the minimum cut (its minimal source side). */
   inSourceSide(v: number): boolean {
     if (!this.solved) throw new Error('BkMaxFlow: inSourceSide before maxFlow');
+    if (this.sinkTreeOnly) return this.parentArc[v] === FREE || this.inSinkTree[v] === 0;
     return this.parentArc[v] !== FREE && this.inSinkTree[v] === 0;
   }
 
@@ -364,6 +436,10 @@ export class BkMaxFlow {
       const v = orphans[this.orphanStart];
       this.orphanStart = this.orphanStart === n ? 0 : this.orphanStart + 1;
       const sinkTree = inSinkTree[v];
+      if (sinkTree === 0 && this.sinkTreeOnly) {
+        this.freeSourceRoot(v);
+        continue;
+      }
       const time = this.time;
       let best = -1;
       let bestDist = FAR;
@@ -419,6 +495,21 @@ export class BkMaxFlow {
         if ((sinkTree === 1 ? rcap[a] : rcap[a ^ 1]) > eps) this.enqueue(j);
         if (up >= 0 && to[up] === v) this.makeOrphan(j);
       }
+    }
+  }
+
+  /**
+   * Sink-tree-only growth: a source node whose terminal capacity ran out leaves the source tree (which holds only
+   * the terminal's own nodes), and the sink-tree nodes it could feed look at it again, to grow through it. (Those are
+   * likely all still queued or being looked at already, but BK's completeness rests on every tree node next to a free
+   * one being active, and the source tree, which would regrow into v in plain BK, does not grow here.)
+   */
+  private freeSourceRoot(v: number): void {
+    const { head, nextArc, to, rcap, parentArc, inSinkTree, eps } = this;
+    parentArc[v] = FREE;
+    for (let a = head[v]; a >= 0; a = nextArc[a]) {
+      const j = to[a];
+      if (inSinkTree[j] === 1 && parentArc[j] !== FREE && rcap[a] > eps) this.enqueue(j);
     }
   }
 

@@ -23,7 +23,8 @@ export class ExpansionGraph {
   private constant = 0;
   // linear[a]: coefficient of x_a; folded into terminal edges only when solving, so signs can cancel first.
   private linear = new Float64Array(0);
-  private readonly network = new BkMaxFlow();
+  // Only the sink tree grows: the few bits that lean to change are where the flow is (bkMaxFlow.ts).
+  private readonly network = new BkMaxFlow(0, 16, true);
   private solved = false;
 
   constructor(variableCount: number, edgeHint = 2 * variableCount) {
@@ -138,7 +139,7 @@ export class ExpansionGraph {
     return offset;
   }
 
-  /** After `minimize`: the bit's value in the minimiser (1 = sink side; ties go to 1, the side of change). */
+  /** After `minimize`: the bit's value in the minimiser (1 = sink side; ties go to 0, no change). */
   value(a: BitRef): 0 | 1 {
     if (a === ZERO) return 0;
     if (a === ONE) return 1;

@@ -17,6 +17,9 @@ export class FlowNetwork {
   private cap: Float64Array;
   private readonly head: Int32Array;
   private level: Int32Array;
+  /** Set by maxFlow: the sink and the zero threshold, for maximalSourceSide. */
+  private sink = -1;
+  private eps = 0;
   private solved = false;
 
   constructor(nodeCount: number, edgeHint = 16) {
@@ -59,6 +62,8 @@ export class FlowNetwork {
     const current = new Int32Array(n);
     const pathEdges = new Int32Array(n);
     this.solved = true;
+    this.sink = sink;
+    this.eps = eps;
     let flow = 0;
     while (this.bfs(source, sink, eps, queue)) {
       current.set(head);
@@ -110,6 +115,31 @@ export class FlowNetwork {
     if (!this.solved) throw new Error('FlowNetwork: sourceSide before maxFlow');
     const side = new Uint8Array(this.nodeCount);
     for (let v = 0; v < this.nodeCount; v++) side[v] = this.level[v] >= 0 ? 1 : 0;
+    return side;
+  }
+
+  /**
+   * After `maxFlow`: 1 for nodes on the source side of the minimum cut whose source side is largest (every node that
+   * cannot reach the sink in the residual graph), 0 for the rest. So ties go to the source side.
+   */
+  maximalSourceSide(): Uint8Array {
+    if (!this.solved) throw new Error('FlowNetwork: maximalSourceSide before maxFlow');
+    const { to, next, cap, head, eps } = this;
+    const side = new Uint8Array(this.nodeCount).fill(1);
+    const queue = new Int32Array(this.nodeCount);
+    side[this.sink] = 0;
+    queue[0] = this.sink;
+    let write = 1;
+    for (let read = 0; read < write; read++) {
+      const v = queue[read];
+      for (let e = head[v]; e >= 0; e = next[e]) {
+        // to[e] reaches v when the arc back, to[e] → v, has residue.
+        if (side[to[e]] === 1 && cap[e ^ 1] > eps) {
+          side[to[e]] = 0;
+          queue[write++] = to[e];
+        }
+      }
+    }
     return side;
   }
 

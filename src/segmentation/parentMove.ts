@@ -81,6 +81,10 @@ export class ParentMoveWorkspace {
   readonly unaryByLabel: Float64Array;
   readonly chains: Chains;
   readonly common: Int32Array;
+  /** Per node, for one move: its "not κ" and "is α" bits, and the parent–child weight on its ξ state. */
+  readonly notKeep: Int32Array;
+  readonly top: Int32Array;
+  readonly xiWeight: Float64Array;
 
   constructor(readonly problem: GcutsProblem) {
     const n = problem.parent.length;
@@ -94,10 +98,13 @@ export class ParentMoveWorkspace {
       keepIndex: new Int8Array(n), xiIndex: new Int8Array(n),
     };
     this.common = new Int32Array(n);
+    this.notKeep = new Int32Array(n);
+    this.top = new Int32Array(n);
+    this.xiWeight = new Float64Array(n);
   }
 }
 
-/** The best labelling in M_α(S) (see the header), found by one minimum cut; ties go up the chain κ < ξ < α. */
+/** The best labelling in M_α(S) (see the header), found by one minimum cut; ties stay down the chain κ < ξ < α. */
 export function parentMove(
   problem: GcutsProblem,
   labels: Int32Array,
@@ -125,38 +132,52 @@ export function parentMove(
     if (k <= 0) return ONE;
     return k >= chainLength[v] ? ZERO : bitStart[v] + k - 1;
   };
-
-  const table = new Float64Array(9); // reused: one node's or one pair's costs over its chain states
+  // The bits the tree's terms read, once per node: "not κ" (bit 1 when κ is in the chain, else always true), "is α"
+  // (the chain's top bit) and the two thresholds around ξ.
+  const { notKeep, top, xiWeight } = workspace;
   for (let v = 0; v < n; v++) {
     const m = chainLength[v];
-    graph.addChainOrder(bitStart[v], m - 1);
-    for (let i = 0; i < m; i++) table[i] = unaryByLabel[chainLabel[3 * v + i] * n + v];
-    graph.addChainUnary(bitStart[v], m - 1, table);
+    const first = bitStart[v];
+    notKeep[v] = keepIndex[v] === 0 ? (m > 1 ? first : ZERO) : ONE;
+    top[v] = m > 1 ? first + m - 2 : ONE;
+    if (m === 3) graph.addImplication(first + 1, first); // the chain's order
+    let cost = unaryByLabel[chainLabel[3 * v] * n + v];
+    graph.addConstant(cost);
+    for (let k = 1; k < m; k++) {
+      const next = unaryByLabel[chainLabel[3 * v + k] * n + v];
+      graph.addLinear(first + k - 1, next - cost);
+      cost = next;
+    }
   }
+  xiWeight.fill(0);
   for (let c = 0; c < n; c++) {
     const u = parent[c];
     if (u < 0) continue;
-    // Constraint 1. "Not κ" is bit 1 when κ is in the chain, else always true.
-    graph.addImplication(keepIndex[c] === 0 ? threshold(c, 1) : ONE, keepIndex[u] === 0 ? threshold(u, 1) : ONE);
-    // α is the top of every chain; for the ξ-move ξ is, and "u = ξ" constrains nothing below it.
-    if (alpha !== xi) graph.addImplication(threshold(u, chainLength[u] - 1), threshold(c, chainLength[c] - 1));
-    // w_c·([u = ξ] − [c = ξ]), each indicator the difference of two thresholds.
-    const w = parentChildWeight[c];
-    if (xiIndex[u] >= 0) {
-      graph.addLinear(threshold(u, xiIndex[u]), w);
-      graph.addLinear(threshold(u, xiIndex[u] + 1), -w);
-    }
-    if (xiIndex[c] >= 0) {
-      graph.addLinear(threshold(c, xiIndex[c]), -w);
-      graph.addLinear(threshold(c, xiIndex[c] + 1), w);
-    }
+    // Constraint 1: c leaves κ only if u does; u takes α only if c does (α tops every chain; for the ξ-move ξ does,
+    // and "u = ξ" constrains nothing below it).
+    graph.addImplication(notKeep[c], notKeep[u]);
+    if (alpha !== xi) graph.addImplication(top[u], top[c]);
+    // w_c·([u = ξ] − [c = ξ]): summed per node below, each indicator the difference of two thresholds.
+    xiWeight[u] += parentChildWeight[c];
+    xiWeight[c] -= parentChildWeight[c];
   }
+  for (let v = 0; v < n; v++) {
+    const w = xiWeight[v];
+    if (xiIndex[v] < 0 || w === 0) continue;
+    graph.addLinear(threshold(v, xiIndex[v]), w);
+    graph.addLinear(threshold(v, xiIndex[v] + 1), -w);
+  }
+  const table = new Float64Array(9); // reused: one pair's costs over its chain states
   for (let e = 0; e < pairP.length; e++) {
     const p = pairP[e];
     const q = pairQ[e];
     const w = pairWeight[e];
     const mp = chainLength[p];
     const mq = chainLength[q];
+    if (mp <= 2 && mq <= 2) {
+      addSmallPair(graph, chainLabel, p, mp, bitStart[p], q, mq, bitStart[q], w);
+      continue;
+    }
     for (let i = 0; i < mp; i++) {
       for (let j = 0; j < mq; j++) table[i * mq + j] = pairCost(chainLabel[3 * p + i], chainLabel[3 * q + j], w);
     }
@@ -174,6 +195,32 @@ export function parentMove(
   }
   clock.lap('graph');
   return { labels: moved, energy };
+}
+
+/**
+ * A Potts pair of two chains of at most two states each (every leaf–leaf pair): addChainPair's telescoping sum
+ * written out, f(x_p, x_q) = f00 + (f10 − f00)·x_p + (f01 − f00)·x_q + Δ·x_p·x_q with Δ = f11 − f10 − f01 + f00.
+ */
+function addSmallPair(graph: ExpansionGraph, chainLabel: Int32Array, p: number, mp: number, bitP: number, q: number,
+  mq: number, bitQ: number, w: number): void {
+  const p0 = chainLabel[3 * p];
+  const q0 = chainLabel[3 * q];
+  const f00 = p0 === q0 ? 0 : w;
+  graph.addConstant(f00);
+  if (mp === 1 && mq === 1) return;
+  if (mp === 1) {
+    graph.addLinear(bitQ, (p0 === chainLabel[3 * q + 1] ? 0 : w) - f00);
+    return;
+  }
+  const p1 = chainLabel[3 * p + 1];
+  const f10 = p1 === q0 ? 0 : w;
+  graph.addLinear(bitP, f10 - f00);
+  if (mq === 1) return;
+  const q1 = chainLabel[3 * q + 1];
+  const f01 = p0 === q1 ? 0 : w;
+  const f11 = p1 === q1 ? 0 : w;
+  graph.addLinear(bitQ, f01 - f00);
+  graph.addProduct(bitP, bitQ, f11 - f10 - f01 + f00, 1e-12 * w);
 }
 
 interface Chains {

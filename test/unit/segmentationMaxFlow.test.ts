@@ -50,11 +50,11 @@ function randomGraph(random: () => number, fractional: boolean): RandomGraph {
   return { n, edges };
 }
 
-function solve(graph: RandomGraph, s: number, t: number): { flow: number; side: Uint8Array } {
+function solve(graph: RandomGraph, s: number, t: number): { flow: number; side: Uint8Array; maximalSide: Uint8Array } {
   const network = new FlowNetwork(graph.n, 4);
   for (const [u, v, c] of graph.edges) network.addEdge(u, v, c);
   const flow = network.maxFlow(s, t);
-  return { flow, side: network.sourceSide() };
+  return { flow, side: network.sourceSide(), maximalSide: network.maximalSourceSide() };
 }
 
 function cutCapacity(graph: RandomGraph, side: Uint8Array): number {
@@ -76,11 +76,14 @@ describe('FlowNetwork (Dinic) against Edmonds–Karp', () => {
       const graph = randomGraph(random, false);
       const s = 0;
       const t = graph.n - 1;
-      const { flow, side } = solve(graph, s, t);
+      const { flow, side, maximalSide } = solve(graph, s, t);
       expect(flow, `trial ${trial}`).toBe(edmondsKarp(matrix(graph), s, t));
       expect(side[s]).toBe(1);
       expect(side[t]).toBe(0);
       expect(cutCapacity(graph, side)).toBe(flow);
+      expect([maximalSide[s], maximalSide[t]]).toEqual([1, 0]);
+      expect(cutCapacity(graph, maximalSide)).toBe(flow);
+      expect(side.every((x, v) => x <= maximalSide[v])).toBe(true);
     }
   });
 
@@ -144,7 +147,7 @@ describe('FlowNetwork (Dinic) against Edmonds–Karp', () => {
  * BK as the moves use it: terminal capacities on the nodes, arcs between the others. Edges into s or out of t carry no
  * flow and are left out; s → t edges add to the flow directly.
  */
-function solveBk(graph: RandomGraph, s: number, t: number, bk = new BkMaxFlow()): { flow: number; side: Uint8Array } {
+function solveBk(graph: RandomGraph, s: number, t: number, bk: BkMaxFlow): { flow: number; side: Uint8Array } {
   bk.reset(graph.n);
   let direct = 0;
   for (const [u, v, c] of graph.edges) {
@@ -159,11 +162,16 @@ function solveBk(graph: RandomGraph, s: number, t: number, bk = new BkMaxFlow())
   return { flow, side };
 }
 
-/** Every s–t cut of a tiny graph: the minimum capacity and the intersection of the minimum cuts' source sides. */
-function bruteForceMinCut(graph: RandomGraph, s: number, t: number): { capacity: number; minimalSide: Uint8Array } {
+/**
+ * Every s–t cut of a tiny graph: the minimum capacity, and the intersection and the union of the minimum cuts' source
+ * sides.
+ */
+function bruteForceMinCut(graph: RandomGraph, s: number, t: number):
+  { capacity: number; minimalSide: Uint8Array; maximalSide: Uint8Array } {
   const others = Array.from({ length: graph.n }, (_, v) => v).filter((v) => v !== s && v !== t);
   let capacity = Infinity;
   let minimalSide = new Uint8Array(graph.n);
+  let maximalSide = new Uint8Array(graph.n);
   for (let mask = 0; mask < 1 << others.length; mask++) {
     const side = new Uint8Array(graph.n);
     side[s] = 1;
@@ -172,17 +180,30 @@ function bruteForceMinCut(graph: RandomGraph, s: number, t: number): { capacity:
     if (c < capacity - 1e-9) {
       capacity = c;
       minimalSide = side;
+      maximalSide = side;
     } else if (Math.abs(c - capacity) <= 1e-9) {
       minimalSide = minimalSide.map((x, v) => x & side[v]);
+      maximalSide = maximalSide.map((x, v) => x | side[v]);
     }
   }
-  return { capacity, minimalSide };
+  return { capacity, minimalSide, maximalSide };
 }
 
-describe('BkMaxFlow (Boykov–Kolmogorov) against Dinic, Edmonds–Karp and brute force', () => {
-  it('agrees on 600 random small graphs with integer capacities: same flow, same minimal source side', () => {
+/**
+ * Both ways BK can run: growing both search trees (the minimal source side, ties to the sink) and, as the moves run
+ * it, only the sink's (the maximal source side, ties to the source).
+ */
+const BK_MODES = [
+  { name: 'both trees', sinkTreeOnly: false, side: 'minimalSide' },
+  { name: 'sink tree only', sinkTreeOnly: true, side: 'maximalSide' },
+] as const;
+
+describe.each(BK_MODES)('BkMaxFlow (Boykov–Kolmogorov, $name) against Dinic, Edmonds–Karp and brute force', ({ sinkTreeOnly, side: whichSide }) => {
+  const dinicSide = (solved: ReturnType<typeof solve>) => (whichSide === 'minimalSide' ? solved.side : solved.maximalSide);
+
+  it('agrees on 600 random small graphs with integer capacities: same flow, same source side', () => {
     const random = rng(3);
-    const bk = new BkMaxFlow(); // one solver reset for every graph, as the moves reuse theirs
+    const bk = new BkMaxFlow(0, 16, sinkTreeOnly); // one solver reset for every graph, as the moves reuse theirs
     for (let trial = 0; trial < 600; trial++) {
       const graph = randomGraph(random, false);
       const s = Math.floor(random() * graph.n);
@@ -192,8 +213,8 @@ describe('BkMaxFlow (Boykov–Kolmogorov) against Dinic, Edmonds–Karp and brut
       const brute = bruteForceMinCut(graph, s, t);
       expect(mine.flow, `trial ${trial}`).toBe(edmondsKarp(matrix(graph), s, t));
       expect(mine.flow, `trial ${trial}`).toBe(brute.capacity);
-      expect(Array.from(mine.side), `trial ${trial}`).toEqual(Array.from(dinic.side));
-      expect(Array.from(mine.side), `trial ${trial}`).toEqual(Array.from(brute.minimalSide));
+      expect(Array.from(mine.side), `trial ${trial}`).toEqual(Array.from(dinicSide(dinic)));
+      expect(Array.from(mine.side), `trial ${trial}`).toEqual(Array.from(brute[whichSide]));
     }
   });
 
@@ -201,7 +222,7 @@ describe('BkMaxFlow (Boykov–Kolmogorov) against Dinic, Edmonds–Karp and brut
     const random = rng(4);
     for (let trial = 0; trial < 400; trial++) {
       const graph = randomGraph(random, true);
-      const { flow, side } = solveBk(graph, 0, graph.n - 1);
+      const { flow, side } = solveBk(graph, 0, graph.n - 1, new BkMaxFlow(0, 16, sinkTreeOnly));
       expect(flow, `trial ${trial}`).toBeCloseTo(solve(graph, 0, graph.n - 1).flow, 9);
       expect(flow, `trial ${trial}`).toBeCloseTo(bruteForceMinCut(graph, 0, graph.n - 1).capacity, 9);
       expect(cutCapacity(graph, side)).toBeCloseTo(flow, 9);
@@ -209,7 +230,7 @@ describe('BkMaxFlow (Boykov–Kolmogorov) against Dinic, Edmonds–Karp and brut
   });
 
   it.each([0.5, 0.9, 0.98])('agrees with Dinic on denser random graphs of 30–80 nodes whose nodes nearly all have terminal edges (%s of them to the source)', (toSource) => {
-    // The shape of a move's graph: nodes lean to one terminal, most of them to the source (only the sink tree grows).
+    // The shape of a move's graph: nodes lean to one terminal, most of them to the source.
     const random = rng(5);
     for (let trial = 0; trial < 100; trial++) {
       const n = 30 + Math.floor(random() * 51);
@@ -218,13 +239,15 @@ describe('BkMaxFlow (Boykov–Kolmogorov) against Dinic, Edmonds–Karp and brut
         graph.edges.push(random() < toSource ? [n, v, random() * 3] : [v, n + 1, random() * 3]);
         for (let k = 0; k < 3; k++) graph.edges.push([v, Math.floor(random() * n), random()]);
       }
-      const mine = solveBk(graph, n, n + 1);
+      const mine = solveBk(graph, n, n + 1, new BkMaxFlow(0, 16, sinkTreeOnly));
       const dinic = solve(graph, n, n + 1);
       expect(mine.flow, `trial ${trial}`).toBeCloseTo(dinic.flow, 9);
-      expect(Array.from(mine.side), `trial ${trial}`).toEqual(Array.from(dinic.side));
+      expect(Array.from(mine.side), `trial ${trial}`).toEqual(Array.from(dinicSide(dinic)));
     }
   });
+});
 
+describe('BkMaxFlow', () => {
   it('handles infinite capacities: a finite cut behind them, an infinite path, a node tied to both terminals', () => {
     const finite = new BkMaxFlow(2);
     finite.addTerminal(0, Infinity, 2);
