@@ -39,6 +39,7 @@ function graphStatusOf(g: GraphSegmentsWire): NonNullable<RunStatus['graph']> {
     segments: g.segments.length,
     templateSegments: g.segments.filter((x) => x.template).length,
     segmentMs: g.segmentMs,
+    phasesMs: g.phasesMs && { ...g.phasesMs },
     ms: g.ms,
   };
 }

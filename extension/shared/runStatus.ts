@@ -1,6 +1,7 @@
 import type { Mode } from './settings.ts';
 import type { SetAside } from './siteMemoryApi.ts';
 import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
+import type { GcutsPhaseTimes } from '../../src/segmentation/gcutsPhaseTimes.ts';
 
 /** Where the classifier and smoothing ran for a page. */
 export type EngineKind = 'worker' | 'in-page';
@@ -47,7 +48,8 @@ export interface RunStatus {
   site: SiteRunStatus | null;
   /**
    * The page's graph segmentation (segments mode, the export) at this smoothing; null until one was asked for.
-   * `segmentMs`: the engine's time to segment the page; `ms`: its time for the last answer (verdicts only, when kept).
+   * `segmentMs`: the engine's time to segment the page, `phasesMs` GCuts' part of it by phase (null for CClus);
+   * `ms`: its time for the last answer (verdicts only, when kept).
    */
   graph: {
     method: GraphMethod;
@@ -55,6 +57,7 @@ export interface RunStatus {
     segments: number;
     templateSegments: number;
     segmentMs: number;
+    phasesMs: GcutsPhaseTimes | null;
     ms: number;
   } | null;
 }

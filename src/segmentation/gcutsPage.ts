@@ -14,6 +14,7 @@ import { alphaExpansion } from './alphaExpansion.ts';
 import type { GcutsProblem } from './gcutsEnergy.ts';
 import { PhaseClock, type GcutsPhaseTimes } from './gcutsPhaseTimes.ts';
 import { labelPrototypes } from './labelPrototypes.ts';
+import { addSquaredGaps } from './squaredGaps.ts';
 import { metricCoordinates } from './metricCoordinates.ts';
 import { NODE_FEATURE_COUNT, nodeFeatures } from './nodeFeatures.ts';
 import { compactSegments, splitDisconnected, type PageSegmentation } from './pageSegmentation.ts';
@@ -59,16 +60,7 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
   const prototypes = labelPrototypes(coords, d, internalNodes(tree), model.labelCount);
   clock.lap('labels');
   const labelCount = d > 0 ? prototypes.length / d : 1; // no weighed feature: one label, every Dp 0
-  const width = labelCount + 1;
-  const unary = new Float64Array(n * width);
-  for (let k = 0; k < n; k++) {
-    for (let a = 0; a < labelCount; a++) {
-      let sum = 0;
-      for (let j = 0; j < d; j++) sum += (coords[k * d + j] - prototypes[a * d + j]) ** 2;
-      unary[k * width + a] = Math.sqrt(sum);
-    }
-    unary[k * width + labelCount] = model.invisibleCost;
-  }
+  const unary = nodeLabelDistances(coords, n, d, prototypes, labelCount, model.invisibleCost);
   clock.lap('unary');
   const row = new Float64Array(PAIR_FEATURE_COUNT);
   const parentChildWeight = new Float64Array(n);
@@ -87,6 +79,24 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
   }
   clock.lap('pairCosts');
   return { parent: tree.parent, labelCount, unary, parentChildWeight, pairP, pairQ, pairWeight };
+}
+
+/**
+ * Dp, row-major (labelCount + 1 per node): each node's Euclidean distance to each label in the metric's coordinates,
+ * and `invisibleCost` for ξ; summed feature by feature over all nodes (squaredGaps.ts says why).
+ */
+function nodeLabelDistances(coords: Float64Array, n: number, d: number, prototypes: Float64Array,
+  labelCount: number, invisibleCost: number): Float64Array {
+  const width = labelCount + 1;
+  const unary = new Float64Array(n * width);
+  const squared = new Float64Array(n);
+  for (let a = 0; a < labelCount; a++) {
+    squared.fill(0);
+    for (let j = 0; j < d; j++) addSquaredGaps(coords, d, j, prototypes[a * d + j], squared);
+    for (let k = 0; k < n; k++) unary[k * width + a] = Math.sqrt(squared[k]);
+  }
+  for (let k = 0; k < n; k++) unary[k * width + labelCount] = invisibleCost;
+  return unary;
 }
 
 /** GCuts' segmentation of a page: a segment per visible label in use, −1 for invisible nodes. */

@@ -1,6 +1,7 @@
 /**
- * Where one GCuts run spends its time, for the bench (src/cli/bench/benchSegmentPages.ts). The segmenter adds each
- * phase's milliseconds to a record only when it is given one, so the worker, which passes none, reads no clock.
+ * Where one GCuts run spends its time, for the benches (src/cli/bench/benchSegmentPages.ts, and the extension's:
+ * RunStatus.graph.phasesMs). The segmenter adds each phase's milliseconds to a record only when it is given one
+ * (about 200 clock reads a page).
  */
 import { now } from '../util/clock.ts';
 

@@ -11,6 +11,7 @@
  * before): `winnow eval --dataset segmentation` prints the figures.
  */
 import { seededRandom } from '../util/seededRandom.ts';
+import { addSquaredGaps } from './squaredGaps.ts';
 
 /**
  * Row-major label vectors: the rows of `coords` (`d` per node, Euclidean) at the chosen `rows` (at most `count`, in the
@@ -29,18 +30,20 @@ function spreadRows(coords: Float64Array, d: number, rows: ArrayLike<number>, co
   const n = rows.length;
   if (n <= count) return Array.from(rows);
   const random = seededRandom(seed);
-  const distance = (a: number, b: number) => {
-    let sum = 0;
-    for (let j = 0; j < d; j++) sum += (coords[a * d + j] - coords[b * d + j]) ** 2;
-    return sum;
-  };
+  // The rows' coordinates side by side, so that each new label's squared distances are summed feature by feature
+  // over all rows (long inner loops: see nodeLabelDistances in gcutsPage.ts).
+  const own = new Float64Array(n * d);
+  for (let r = 0; r < n; r++) own.set(coords.subarray(rows[r] * d, rows[r] * d + d), r * d);
   const picked = [rows[Math.floor(random() * n)]];
   const nearest = new Float64Array(n).fill(Infinity);
+  const squared = new Float64Array(n);
   while (picked.length < count) {
     const last = picked[picked.length - 1];
+    squared.fill(0);
+    for (let j = 0; j < d; j++) addSquaredGaps(own, d, j, coords[last * d + j], squared);
     let total = 0;
     for (let r = 0; r < n; r++) {
-      nearest[r] = Math.min(nearest[r], distance(rows[r], last));
+      nearest[r] = Math.min(nearest[r], squared[r]);
       total += nearest[r];
     }
     if (!(total > 0)) break; // every row sits on a chosen label already

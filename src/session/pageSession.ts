@@ -28,6 +28,7 @@ import { segmentTrainingRows } from '../inspect/segmentTrainingRows.ts';
 import { segmentPage, type GraphMethod } from '../segmentation/segmentPage.ts';
 import { segmentBoxes, type PageSegmentation, type SegmentBox } from '../segmentation/pageSegmentation.ts';
 import type { SegmentationModel } from '../segmentation/segmentationModel.ts';
+import { emptyPhaseTimes, type GcutsPhaseTimes } from '../segmentation/gcutsPhaseTimes.ts';
 import { graphSegmentVerdicts } from './graphSegmentVerdicts.ts';
 
 export interface PageSessionOptions {
@@ -82,6 +83,8 @@ export interface GraphSegmentsResult {
   segments: GraphSegment[];
   /** Milliseconds the segmentation took when it was made (a kept one reports that time; see `cached`). */
   segmentMs: number;
+  /** GCuts' part of segmentMs phase by phase (gcutsPhaseTimes.ts; the rest is the tree, the start and the boxes). */
+  phasesMs: GcutsPhaseTimes | null;
   /** Whether the kept segmentation answered: only the verdicts were computed for this call. */
   cached: boolean;
   /** Milliseconds this call took: the segmentation when not kept, the verdicts (and a smoothing for new options). */
@@ -95,6 +98,7 @@ interface KeptGraphSegmentation {
   segmentation: PageSegmentation;
   boxes: SegmentBox[];
   ms: number;
+  phasesMs: GcutsPhaseTimes | null;
 }
 
 /** What the site memory gave this page, for status lines and reports. */
@@ -214,12 +218,13 @@ export class PageSession {
     if (!cached) {
       // The page-level scores, as the model was trained with: the segmentation then does not change when the site's
       // evidence is dropped, and the kept one stays right.
-      const segmentation = segmentPage(s, model, method, { scores: this.page.pageScores, minArea: options.minArea });
+      const times = method === 'gcuts' ? emptyPhaseTimes() : undefined;
+      const segmentation = segmentPage(s, model, method, { scores: this.page.pageScores, minArea: options.minArea, times });
       const boxes = segmentBoxes(s, segmentation);
-      graph = { model, minArea: options.minArea, segmentation, boxes, ms: now() - t0 };
+      graph = { model, minArea: options.minArea, segmentation, boxes, ms: now() - t0, phasesMs: times ?? null };
       this.graphs.set(method, graph);
     }
-    const { segmentation, boxes, ms: segmentMs } = graph!;
+    const { segmentation, boxes, ms: segmentMs, phasesMs } = graph!;
     const { values } = this.smoothingFor(options).smoothed;
     const verdicts = graphSegmentVerdicts(s, segmentation, values, options.threshold);
     const rectOf = (i: number) =>
@@ -231,7 +236,7 @@ export class PageSession {
       chars: box.chars,
       ...verdicts[id],
     }));
-    return { method, segments, segmentMs, cached, ms: now() - t0 };
+    return { method, segments, segmentMs, phasesMs, cached, ms: now() - t0 };
   }
 
   private smoothAndKeep(options: PipelineOptions): SmoothedPage {

@@ -116,6 +116,11 @@ describe('PageSession.graphSegments', () => {
     expect(first).toMatchObject({ method: 'gcuts', cached: false });
     expect(first.segments.length).toBeGreaterThan(1);
     expect(first.segmentMs).toBeGreaterThanOrEqual(0);
+    // GCuts' phases, each timed, within the whole.
+    expect(Object.keys(first.phasesMs ?? {}).sort()).toEqual(['features', 'graph', 'labels', 'maxFlow', 'pairCosts', 'unary']);
+    const phased = Object.values(first.phasesMs!).reduce((a, b) => a + b, 0);
+    expect(Object.values(first.phasesMs!).every((ms) => ms >= 0)).toBe(true);
+    expect(phased).toBeLessThanOrEqual(first.segmentMs);
 
     // The same cut as the core's own entry, fed the classifier's page-level scores.
     const byHand = segmentPage(page, SEGMENTATION_MODEL, 'gcuts', { scores: session.classified.pageScores });
@@ -128,13 +133,14 @@ describe('PageSession.graphSegments', () => {
     const again = session.graphSegments(SEGMENTATION_MODEL, strict);
     expect(again.cached).toBe(true);
     expect(again.segmentMs).toBe(first.segmentMs);
+    expect(again.phasesMs).toEqual(first.phasesMs);
     expect(again.segments.map((g) => g.parts)).toEqual(first.segments.map((g) => g.parts));
     const verdicts = graphSegmentVerdicts(page, byHand, session.smooth(strict).values, 0.9);
     expect(again.segments.map(({ score, template }) => ({ score, template }))).toEqual(verdicts);
     expect(again.segments.every((g) => g.template === g.score >= 0.9)).toBe(true);
 
     // CClus is a segmentation of its own, kept beside GCuts'.
-    expect(session.graphSegments(SEGMENTATION_MODEL, strict, 'cclus')).toMatchObject({ method: 'cclus', cached: false });
+    expect(session.graphSegments(SEGMENTATION_MODEL, strict, 'cclus')).toMatchObject({ method: 'cclus', cached: false, phasesMs: null });
     expect(session.graphSegments(SEGMENTATION_MODEL, strict).cached).toBe(true);
   });
 
