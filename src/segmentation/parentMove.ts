@@ -119,28 +119,44 @@ export function parentMove(
 ): ParentMoveResult {
   const clock = new PhaseClock(times);
   if (workspace.problem !== problem) throw new Error('parentMove: the workspace was made for another problem');
-  const { parent, labelCount, parentChildWeight, pairP, pairQ, pairWeight } = problem;
-  const { unaryByLabel } = workspace;
-  const n = parent.length;
-  const xi = labelCount;
+  const n = problem.parent.length;
+  const xi = problem.labelCount;
   const chains = buildChains(workspace, labels, alpha, xi, leaf, plainOnly);
-  const { chainLabel, chainLength, bitStart, keepIndex, xiIndex } = chains;
 
-  const graph = workspace.graph.reset(chains.bitCount, 4 * n + 2 * pairP.length);
-  // Bit k of node v: [v's state ≥ k]; below 1 always true, from the chain's length on never.
-  const threshold = (v: number, k: number): BitRef => {
-    if (k <= 0) return ONE;
-    return k >= chainLength[v] ? ZERO : bitStart[v] + k - 1;
-  };
-  // The bits the tree's terms read, once per node: "not κ" (bit 1 when κ is in the chain, else always true), "is α"
-  // (the chain's top bit) and the two thresholds around ξ.
-  const { notKeep, top, xiWeight } = workspace;
+  const graph = workspace.graph.reset(chains.bitCount, 4 * n + 2 * problem.pairP.length);
+  addNodeTerms(graph, workspace, chains);
+  addTreeTerms(graph, workspace, chains, problem, alpha !== xi);
+  addPairTerms(graph, chains, problem);
+  clock.lap('graph');
+  const energy = graph.minimize();
+  clock.lap('maxFlow');
+  const moved = decodeMove(graph, chains, n);
+  clock.lap('graph');
+  return { labels: moved, energy };
+}
+
+// The move's terms, a loop each: V8 compiles a function whose one long loop is hot as a whole (see squaredGaps.ts).
+
+/** Bit k of node v: [v's state ≥ k]; below 1 always true, from the chain's length on never. */
+function threshold(chains: Chains, v: number, k: number): BitRef {
+  if (k <= 0) return ONE;
+  return k >= chains.chainLength[v] ? ZERO : chains.bitStart[v] + k - 1;
+}
+
+/**
+ * Each node's Dp on its chain, and the chain's order; notes the bits the tree's terms read: "not κ" (bit 1 when κ is
+ * in the chain, else always true) and "is α" (the chain's top bit).
+ */
+function addNodeTerms(graph: ExpansionGraph, workspace: ParentMoveWorkspace, chains: Chains): void {
+  const { unaryByLabel, notKeep, top } = workspace;
+  const { chainLabel, chainLength, bitStart, keepIndex } = chains;
+  const n = chainLength.length;
   for (let v = 0; v < n; v++) {
     const m = chainLength[v];
     const first = bitStart[v];
     notKeep[v] = keepIndex[v] === 0 ? (m > 1 ? first : ZERO) : ONE;
     top[v] = m > 1 ? first + m - 2 : ONE;
-    if (m === 3) graph.addImplication(first + 1, first); // the chain's order
+    if (m === 3) graph.addImplication(first + 1, first);
     let cost = unaryByLabel[chainLabel[3 * v] * n + v];
     graph.addConstant(cost);
     for (let k = 1; k < m; k++) {
@@ -149,52 +165,75 @@ export function parentMove(
       cost = next;
     }
   }
+}
+
+/** Constraint 1 on every parent–child edge, and its cost (4)–(5) as linear terms on the thresholds around ξ. */
+function addTreeTerms(graph: ExpansionGraph, workspace: ParentMoveWorkspace, chains: Chains, problem: GcutsProblem,
+  alphaVisible: boolean): void {
+  const { parent, parentChildWeight } = problem;
+  const { notKeep, top, xiWeight } = workspace;
+  const n = parent.length;
   xiWeight.fill(0);
   for (let c = 0; c < n; c++) {
     const u = parent[c];
     if (u < 0) continue;
-    // Constraint 1: c leaves κ only if u does; u takes α only if c does (α tops every chain; for the ξ-move ξ does,
-    // and "u = ξ" constrains nothing below it).
+    // c leaves κ only if u does; u takes α only if c does (α tops every chain; for the ξ-move ξ does, and "u = ξ"
+    // constrains nothing below it).
     graph.addImplication(notKeep[c], notKeep[u]);
-    if (alpha !== xi) graph.addImplication(top[u], top[c]);
-    // w_c·([u = ξ] − [c = ξ]): summed per node below, each indicator the difference of two thresholds.
+    if (alphaVisible) graph.addImplication(top[u], top[c]);
+    // w_c·([u = ξ] − [c = ξ]): summed per node, each indicator the difference of two thresholds (addXiTerms).
     xiWeight[u] += parentChildWeight[c];
     xiWeight[c] -= parentChildWeight[c];
   }
-  for (let v = 0; v < n; v++) {
+  addXiTerms(graph, xiWeight, chains);
+}
+
+function addXiTerms(graph: ExpansionGraph, xiWeight: Float64Array, chains: Chains): void {
+  const { xiIndex } = chains;
+  for (let v = 0; v < xiWeight.length; v++) {
     const w = xiWeight[v];
     if (xiIndex[v] < 0 || w === 0) continue;
-    graph.addLinear(threshold(v, xiIndex[v]), w);
-    graph.addLinear(threshold(v, xiIndex[v] + 1), -w);
+    graph.addLinear(threshold(chains, v, xiIndex[v]), w);
+    graph.addLinear(threshold(chains, v, xiIndex[v] + 1), -w);
   }
-  const table = new Float64Array(9); // reused: one pair's costs over its chain states
+}
+
+/** The Potts pairs on the chains (addSmallPair for two chains of at most two states, every leaf–leaf pair). */
+function addPairTerms(graph: ExpansionGraph, chains: Chains, problem: GcutsProblem): void {
+  const { pairP, pairQ, pairWeight } = problem;
+  const { chainLabel, chainLength, bitStart } = chains;
   for (let e = 0; e < pairP.length; e++) {
     const p = pairP[e];
     const q = pairQ[e];
-    const w = pairWeight[e];
     const mp = chainLength[p];
     const mq = chainLength[q];
-    if (mp <= 2 && mq <= 2) {
-      addSmallPair(graph, chainLabel, p, mp, bitStart[p], q, mq, bitStart[q], w);
-      continue;
-    }
-    for (let i = 0; i < mp; i++) {
-      for (let j = 0; j < mq; j++) table[i * mq + j] = pairCost(chainLabel[3 * p + i], chainLabel[3 * q + j], w);
-    }
-    graph.addChainPair(bitStart[p], mp - 1, bitStart[q], mq - 1, table);
+    if (mp <= 2 && mq <= 2) addSmallPair(graph, chainLabel, p, mp, bitStart[p], q, mq, bitStart[q], pairWeight[e]);
+    else addChainPair(graph, chains, p, q, pairWeight[e]);
   }
+}
 
-  clock.lap('graph');
-  const energy = graph.minimize();
-  clock.lap('maxFlow');
+/** A Potts pair with a chain of three states, as addChainPair's table. */
+function addChainPair(graph: ExpansionGraph, chains: Chains, p: number, q: number, w: number): void {
+  const { chainLabel, chainLength, bitStart } = chains;
+  const mp = chainLength[p];
+  const mq = chainLength[q];
+  const table = new Float64Array(mp * mq);
+  for (let i = 0; i < mp; i++) {
+    for (let j = 0; j < mq; j++) table[i * mq + j] = pairCost(chainLabel[3 * p + i], chainLabel[3 * q + j], w);
+  }
+  graph.addChainPair(bitStart[p], mp - 1, bitStart[q], mq - 1, table);
+}
+
+/** Each node's state after the cut: the highest whose threshold bit is 1 (the bits of a chain are ordered). */
+function decodeMove(graph: ExpansionGraph, chains: Chains, n: number): Int32Array {
+  const { chainLabel, chainLength, bitStart } = chains;
   const moved = new Int32Array(n);
   for (let v = 0; v < n; v++) {
     let state = 0;
-    while (state < chainLength[v] - 1 && graph.value(threshold(v, state + 1)) === 1) state++;
+    while (state < chainLength[v] - 1 && graph.value(bitStart[v] + state) === 1) state++;
     moved[v] = chainLabel[3 * v + state];
   }
-  clock.lap('graph');
-  return { labels: moved, energy };
+  return moved;
 }
 
 /**
