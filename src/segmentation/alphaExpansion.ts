@@ -74,6 +74,8 @@ export function alphaExpansion(problem: GcutsProblem, options: AlphaExpansionOpt
     const moved = plainOnly && workspace
       ? parentMove(problem, labels, alpha, leaf, plainOnly, { workspace, times: options.times }).labels
       : expansionMove(problem, labels, alpha, leaf);
+    // Most moves change nothing (ties keep their labels): no energy to compare then.
+    if (sameLabels(moved, labels)) continue;
     const movedEnergy = gcutsEnergy(problem, moved, leaf);
     // Relative tolerance: a cut that only reshuffles float noise is not progress and could cycle.
     if (movedEnergy < energy - 1e-12 * Math.max(1, Math.abs(energy))) {
@@ -166,6 +168,11 @@ export function expansionMove(
   const moved = Int32Array.from(labels);
   for (let p = 0; p < n; p++) if (!network.inSourceSide(p)) moved[p] = alpha;
   return moved;
+}
+
+function sameLabels(a: Int32Array, b: Int32Array): boolean {
+  for (let v = 0; v < a.length; v++) if (a[v] !== b[v]) return false;
+  return true;
 }
 
 /** The paper's start, S0 : N → L \ {ξ}, with the one label that fits the nodes' Dp best. */

@@ -14,7 +14,7 @@ import { alphaExpansion } from './alphaExpansion.ts';
 import type { GcutsProblem } from './gcutsEnergy.ts';
 import { PhaseClock, type GcutsPhaseTimes } from './gcutsPhaseTimes.ts';
 import { labelPrototypes } from './labelPrototypes.ts';
-import { addSquaredGaps } from './squaredGaps.ts';
+import { addSquaredGaps, toColumns } from './squaredGaps.ts';
 import { metricCoordinates } from './metricCoordinates.ts';
 import { NODE_FEATURE_COUNT, nodeFeatures } from './nodeFeatures.ts';
 import { compactSegments, splitDisconnected, type PageSegmentation } from './pageSegmentation.ts';
@@ -90,9 +90,10 @@ function nodeLabelDistances(coords: Float64Array, n: number, d: number, prototyp
   const width = labelCount + 1;
   const unary = new Float64Array(n * width);
   const squared = new Float64Array(n);
+  const columns = toColumns(coords, d, n);
   for (let a = 0; a < labelCount; a++) {
     squared.fill(0);
-    for (let j = 0; j < d; j++) addSquaredGaps(coords, d, j, prototypes[a * d + j], squared);
+    for (let j = 0; j < d; j++) addSquaredGaps(columns, j, prototypes[a * d + j], squared);
     for (let k = 0; k < n; k++) unary[k * width + a] = Math.sqrt(squared[k]);
   }
   for (let k = 0; k < n; k++) unary[k * width + labelCount] = invisibleCost;

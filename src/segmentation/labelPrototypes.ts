@@ -11,7 +11,7 @@
  * before): `winnow eval --dataset segmentation` prints the figures.
  */
 import { seededRandom } from '../util/seededRandom.ts';
-import { addSquaredGaps } from './squaredGaps.ts';
+import { addSquaredGaps, toColumns } from './squaredGaps.ts';
 
 /**
  * Row-major label vectors: the rows of `coords` (`d` per node, Euclidean) at the chosen `rows` (at most `count`, in the
@@ -30,17 +30,15 @@ function spreadRows(coords: Float64Array, d: number, rows: ArrayLike<number>, co
   const n = rows.length;
   if (n <= count) return Array.from(rows);
   const random = seededRandom(seed);
-  // The rows' coordinates side by side, so that each new label's squared distances are summed feature by feature
-  // over all rows (long inner loops: see nodeLabelDistances in gcutsPage.ts).
-  const own = new Float64Array(n * d);
-  for (let r = 0; r < n; r++) own.set(coords.subarray(rows[r] * d, rows[r] * d + d), r * d);
+  // Each new label's squared distances, summed feature by feature over all rows (squaredGaps.ts says why).
+  const columns = toColumns(coords, d, rows);
   const picked = [rows[Math.floor(random() * n)]];
   const nearest = new Float64Array(n).fill(Infinity);
   const squared = new Float64Array(n);
   while (picked.length < count) {
     const last = picked[picked.length - 1];
     squared.fill(0);
-    for (let j = 0; j < d; j++) addSquaredGaps(own, d, j, coords[last * d + j], squared);
+    for (let j = 0; j < d; j++) addSquaredGaps(columns, j, coords[last * d + j], squared);
     let total = 0;
     for (let r = 0; r < n; r++) {
       nearest[r] = Math.min(nearest[r], squared[r]);
