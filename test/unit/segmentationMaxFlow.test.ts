@@ -291,6 +291,43 @@ describe('BkMaxFlow', () => {
     expect([bk.inSourceSide(0), bk.inSourceSide(1)]).toEqual([true, false]);
   });
 
+  it('grows the sink tree only when told, and then ties go to the source: infinite capacities, reset, a long chain', () => {
+    const finite = new BkMaxFlow(2, 16, true);
+    finite.addTerminal(0, Infinity, 2);
+    finite.addEdge(0, 1, Infinity);
+    finite.addTerminal(1, 0, 3);
+    expect(finite.maxFlow()).toBe(5);
+    expect([finite.inSourceSide(0), finite.inSourceSide(1)]).toEqual([true, true]);
+
+    const path = new BkMaxFlow(2, 16, true);
+    path.addTerminal(0, Infinity, 0);
+    path.addEdge(0, 1, Infinity);
+    path.addTerminal(1, 0, Infinity);
+    expect(path.maxFlow()).toBe(Infinity);
+
+    const reused = new BkMaxFlow(2, 16, true);
+    reused.addTerminal(0, 4, 0);
+    reused.addEdge(1, 0, 1, 2);
+    reused.addTerminal(1, 0, 5);
+    expect(reused.maxFlow()).toBe(2);
+    reused.reset(3);
+    reused.addTerminal(0, 1, 0);
+    reused.addTerminal(2, 0, 1);
+    expect(reused.maxFlow()).toBe(0);
+    // Node 1 has no edge at all: it cannot reach the sink, so it stays on the source side.
+    expect([0, 1, 2].map((v) => reused.inSourceSide(v))).toEqual([true, true, false]);
+
+    // Capacities 1..7 repeating: every edge of capacity 1 is saturated, and the source side ends at the last of them.
+    const n = 100_000;
+    const chain = new BkMaxFlow(n, n, true);
+    chain.addTerminal(0, 10, 0);
+    for (let v = 0; v + 1 < n; v++) chain.addEdge(v, v + 1, 1 + (v % 7));
+    chain.addTerminal(n - 1, 0, 10);
+    expect(chain.maxFlow()).toBe(1);
+    const lastCut = 7 * Math.floor((n - 2) / 7);
+    expect([0, 1, lastCut, lastCut + 1, n - 1].map((v) => chain.inSourceSide(v))).toEqual([true, true, true, false, false]);
+  });
+
   it('validates its input', () => {
     const bk = new BkMaxFlow(2);
     expect(() => bk.addEdge(0, 2, 1)).toThrow();
