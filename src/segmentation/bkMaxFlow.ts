@@ -26,8 +26,8 @@
  * max-flow growing over bits no path needs; grown from the sink alone, the search stays near the bits that lean to
  * change. It ends with the sink tree holding exactly the nodes that reach t in the residual graph, so the cut
  * reported is the maximal source side: ties go to the source (a move's bit keeps its state). On the generated 5k
- * page of the bench this halved the moves' max-flow; on the largest dataset pages it was between 10% slower and 25%
- * faster (`npx tsx src/cli/bench/benchSegmentPages.ts 5 --big`, same energies and segments).
+ * page of the bench this halved the moves' max-flow; on the largest dataset pages it was between 9% slower and 26%
+ * faster (`npx tsx src/cli/bench/benchSegmentPages.ts 5 --big` against the commit before, same energies and segments).
  */
 
 const FREE = -1;
@@ -131,8 +131,8 @@ export class BkMaxFlow {
   /**
    * The maximum s–t flow; afterwards `inSourceSide` reads the minimum cut. Each phase is a method of its own: V8
    * compiles a long loop while it runs (on-stack replacement), and compiled together with the phases after it, it met
-   * their code before it had ever run and threw the compiled code away there (node --trace-deopt; in a new worker
-   * that was a dozen times per page).
+   * their code before it had ever run and threw the compiled code away there (Chromium's --js-flags=--trace-deopt: a
+   * dozen times in a new worker's first segmentation of the bench's 5k page).
    */
   maxFlow(): number {
     this.solved = true;
@@ -227,7 +227,8 @@ export class BkMaxFlow {
 
   /**
    * The paths s → u → x → v → t through one x, by its two cursors. A method of its own: V8 compiled the cursor loop
-   * on its own while it ran and threw that code away at each exit from it (node --trace-deopt: a hundred times a page).
+   * on its own while it ran and threw that code away at each exit from it (Chromium's --js-flags=--trace-deopt: 144
+   * times in a new worker's first segmentation of the bench's 5k page).
    */
   private pushThrough(x: number): number {
     const { head, nextArc, to, rcap, tcap, eps } = this;
