@@ -74,6 +74,8 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
   const own = new GridKinks(4);
   const smallSum = new GridKinks(64);
   const sum = new PairwiseGridSum(s);
+  // Leaves whose g is their own term (the cap changed nothing), which a large parent adds as such.
+  const plainLeaf = new Uint8Array(n);
   const ranges = new NewSegmentRanges();
   const rangesFrom = new Int32Array(n);
   const rangesTo = new Int32Array(n);
@@ -85,21 +87,30 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
     appendOwnTerm(own, s, rank[i], weights === undefined ? 1 : weights[i]);
     let biggest = -1;
     let firstPending = pending.length;
+    let allPlain = true;
     for (let e = childStart[i]; e < childStart[i + 1]; e++) {
       const c = childList[e];
       if (treeOf[c] !== 0) {
         if (biggest < 0 || tree.size(treeOf[c]) > tree.size(treeOf[biggest])) biggest = c;
       } else {
         firstPending = Math.min(firstPending, pendingFrom[c]);
+        if (plainLeaf[c] === 0) allPlain = false;
       }
     }
     let isLarge = true;
     if (biggest >= 0) {
-      // The own term and the small children are summed as arrays first and added to the tree in one walk (a
-      // caterpillar's spine node has a leaf beside its large child); the own term alone, by its own walk.
-      let r: number;
-      if (firstPending === pending.length) {
-        r = tree.addOwnTerm(treeOf[biggest], rank[i], weights === undefined ? 1 : weights[i]);
+      // The own term and the small children are summed as arrays first and added to the tree in one walk; but
+      // when the small children are only leaves their cap left alone (a caterpillar's legs, on page-like penalties)
+      // or there are none, each of those is an own term too, and each own term is added by its own walk down the
+      // path to its score: cheaper than addKinks' walk to every kink of the sum and to both ends (caterpillars
+      // 1.1–1.2× faster, spines unchanged).
+      let r = treeOf[biggest];
+      if (allPlain) {
+        r = tree.addOwnTerm(r, rank[i], weights === undefined ? 1 : weights[i]);
+        for (let e = childStart[i]; e < childStart[i + 1]; e++) {
+          const c = childList[e];
+          if (treeOf[c] === 0) r = tree.addOwnTerm(r, rank[c], weights === undefined ? 1 : weights[c]);
+        }
       } else {
         sum.start(own);
         for (let e = childStart[i]; e < childStart[i + 1]; e++) {
@@ -141,6 +152,7 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
     if (isLarge) {
       treeOf[i] = large.root;
     } else {
+      if (childStart[i] === childStart[i + 1] && sameKinks(small.kinks, own)) plainLeaf[i] = 1;
       pendingFrom[i] = pending.length;
       pending.append(small.kinks);
       pendingTo[i] = pending.length;
@@ -155,6 +167,13 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
     values[c] = valueGivenParent(ranges, rangesFrom[c], rangesTo[c], values[parents[c]]);
   }
   return smoothResultOf(problem, values);
+}
+
+/** Whether two small functions have the same kinks. */
+function sameKinks(a: GridKinks, b: GridKinks): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a.rank[k] !== b.rank[k] || a.value[k] !== b.value[k]) return false;
+  return true;
 }
 
 /** The rank of each score among the sorted distinct scores s. */
