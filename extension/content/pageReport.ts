@@ -28,11 +28,11 @@ export function runStatusOf(state: PageState): RunStatus | null {
     phasesMs: { ...state.phases },
     resmoothMs: state.resmooth && { ...state.resmooth },
     site: c.site && { ...c.site, templateSegments: siteTemplateSegments({ capture: c, smoothed: s, settings }) },
-    graph: state.graph?.for === s ? graphStatusOf(state.graph.value) : null,
+    graph: state.graph?.for === s ? graphStatusOf(state.graph.value, state.graph.answerMs) : null,
   };
 }
 
-function graphStatusOf(g: GraphSegmentsWire): NonNullable<RunStatus['graph']> {
+function graphStatusOf(g: GraphSegmentsWire, answerMs: number): NonNullable<RunStatus['graph']> {
   return {
     method: g.method,
     model: g.model,
@@ -41,6 +41,8 @@ function graphStatusOf(g: GraphSegmentsWire): NonNullable<RunStatus['graph']> {
     segmentMs: g.segmentMs,
     phasesMs: g.phasesMs && { ...g.phasesMs },
     ms: g.ms,
+    answerMs,
+    warmUpMs: g.warmUpMs,
   };
 }
 

@@ -115,8 +115,9 @@ export class PageRun {
     if (capture.classification !== this.state.classifies) return null;
     const engine = await this.engineInUse();
     const { penaltyFactor, threshold } = settings;
+    const asked = performance.now();
     const value = await engine.graphSegments(pipelineOptions({ penaltyFactor, threshold }));
-    this.state.graph = { for: smoothed, value };
+    this.state.graph = { for: smoothed, value, answerMs: performance.now() - asked };
     return value;
   }
 

@@ -64,7 +64,8 @@ export interface PageState {
    * The page's GCuts segments with verdicts, for the smoothing they were asked with (`for`): segments mode and the
    * export ask the engine again only when the smoothing changed (pageRun.ts's graphSegments).
    */
-  graph: { for: SmoothedPage; value: GraphSegmentsWire } | null;
+  /** `answerMs`: the page's wait for the engine's answer, asked to answered (the segments view's delay). */
+  graph: { for: SmoothedPage; value: GraphSegmentsWire; answerMs: number } | null;
   modelVersion: string;
   engineKind: EngineKind;
   /** Counters and timings the status reports (see RunStatus). */

@@ -49,7 +49,9 @@ export interface RunStatus {
   /**
    * The page's graph segmentation (segments mode, the export) at this smoothing; null until one was asked for.
    * `segmentMs`: the engine's time to segment the page, `phasesMs` GCuts' part of it by phase (null for CClus);
-   * `ms`: its time for the last answer (verdicts only, when kept).
+   * `ms`: its time for the last answer (verdicts only, when kept). `answerMs`: the page's wait for the segmentation,
+   * from asking the engine to its answer (messages, and any work the engine finished first, included). `warmUpMs`: the
+   * worker's warm-up of the segmenter before it answered (extension/worker/segmenterWarmUp.ts), null when none ran.
    */
   graph: {
     method: GraphMethod;
@@ -59,6 +61,8 @@ export interface RunStatus {
     segmentMs: number;
     phasesMs: GcutsPhaseTimes | null;
     ms: number;
+    answerMs: number;
+    warmUpMs: number | null;
   } | null;
 }
 

@@ -6,10 +6,11 @@ import { servePort } from '../shared/portRpc.ts';
 import { pipelineHandlers } from '../shared/pipelineHandlers.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
 import { WORKER_PORT_MESSAGE, WORKER_READY_MESSAGE } from '../shared/workerHandshake.ts';
+import { warmUpAfterFirstRun } from './segmenterWarmUp.ts';
 
 self.addEventListener('message', (event: MessageEvent) => {
   const port = event.ports[0];
   if (event.data?.winnow !== WORKER_PORT_MESSAGE || !port) return;
-  servePort<WorkerApi>(port, 'winnow/worker', pipelineHandlers());
+  servePort<WorkerApi>(port, 'winnow/worker', warmUpAfterFirstRun(pipelineHandlers()));
   port.postMessage({ winnow: WORKER_READY_MESSAGE });
 });

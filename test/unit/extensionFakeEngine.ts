@@ -155,7 +155,8 @@ export class FakeEngine implements PipelineEngine {
       return { parts: [{ node, rect: rectOf(node) }], rect: rectOf(node), leaves: 1, chars: 10, score,
         template: score >= options.threshold };
     });
-    return { method: method ?? 'gcuts', model: 'fake-seg', segments, segmentMs: 7, phasesMs: null, cached: false, ms: 7 };
+    return { method: method ?? 'gcuts', model: 'fake-seg', segments, segmentMs: 7, phasesMs: null, cached: false, ms: 7,
+      warmUpMs: null };
   }
 
   dispose(): void {}
