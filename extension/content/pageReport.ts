@@ -42,7 +42,7 @@ function graphStatusOf(g: GraphSegmentsWire, answerMs: number): NonNullable<RunS
     phasesMs: g.phasesMs && { ...g.phasesMs },
     ms: g.ms,
     answerMs,
-    warmUpMs: g.warmUpMs,
+    warmUp: g.warmUp && { ...g.warmUp },
   };
 }
 

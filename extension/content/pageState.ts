@@ -62,9 +62,9 @@ export interface PageState {
   humanLabels: Map<number, SegmentLabelRecord>;
   /**
    * The page's GCuts segments with verdicts, for the smoothing they were asked with (`for`): segments mode and the
-   * export ask the engine again only when the smoothing changed (pageRun.ts's graphSegments).
+   * export ask the engine again only when the smoothing changed (pageRun.ts's graphSegments). `answerMs`: the
+   * page's wait for the engine's answer, asked to answered (the segments view's delay).
    */
-  /** `answerMs`: the page's wait for the engine's answer, asked to answered (the segments view's delay). */
   graph: { for: SmoothedPage; value: GraphSegmentsWire; answerMs: number } | null;
   modelVersion: string;
   engineKind: EngineKind;

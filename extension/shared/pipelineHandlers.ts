@@ -78,7 +78,7 @@ export function pipelineHandlers(): Handlers<WorkerApi> {
     graphSegments: ({ options, method }) => ({
       ...requireSession().graphSegments(segmentationModel(), pipelineOptions(options), method),
       model: SEGMENTATION_MODEL_NAME,
-      warmUpMs: null,
+      warmUp: null,
     }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Mode } from './settings.ts';
 import type { SetAside } from './siteMemoryApi.ts';
+import type { SegmenterWarmUp } from './workerApi.ts';
 import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import type { GcutsPhaseTimes } from '../../src/segmentation/gcutsPhaseTimes.ts';
 
@@ -50,7 +51,7 @@ export interface RunStatus {
    * The page's graph segmentation (segments mode, the export) at this smoothing; null until one was asked for.
    * `segmentMs`: the engine's time to segment the page, `phasesMs` GCuts' part of it by phase (null for CClus);
    * `ms`: its time for the last answer (verdicts only, when kept). `answerMs`: the page's wait for the segmentation,
-   * from asking the engine to its answer (messages, and any work the engine finished first, included). `warmUpMs`: the
+   * from asking the engine to its answer (messages, and any work the engine finished first, included). `warmUp`: the
    * worker's warm-up of the segmenter before it answered (extension/worker/segmenterWarmUp.ts), null when none ran.
    */
   graph: {
@@ -62,7 +63,7 @@ export interface RunStatus {
     phasesMs: GcutsPhaseTimes | null;
     ms: number;
     answerMs: number;
-    warmUpMs: number | null;
+    warmUp: SegmenterWarmUp | null;
   } | null;
 }
 

@@ -31,7 +31,14 @@ export interface SmoothedWire {
 export interface GraphSegmentsWire extends GraphSegmentsResult {
   model: string;
   /** The worker's warm-up of the segmenter before this answer (extension/worker/segmenterWarmUp.ts); null if none ran. */
-  warmUpMs: number | null;
+  warmUp: SegmenterWarmUp | null;
+}
+
+/** What the worker's warm-up did: rounds completed, their time, and whether one threw (which ends it). */
+export interface SegmenterWarmUp {
+  rounds: number;
+  ms: number;
+  failed: boolean;
 }
 
 export interface ClassifiedWire {

@@ -1,40 +1,49 @@
 /**
- * The worker warms the segments view's code up once, when it is idle after its first page (src/segmentation/
- * segmenterWarmUp.ts says why), so a later switch to the segments view finds GCuts compiled. Only here, never in the
- * in-page engine, which would spend the page's own thread on it. The warm-up is a few short tasks, one round each,
- * so a request that comes meanwhile (a slider move) waits for one round at most; each graphSegments answer says how
- * long the warm-up took before it (warmUpMs).
+ * The worker warms the segments view's code up once, right after it has answered its first smoothing (src/
+ * segmentation/segmenterWarmUp.ts says why), so that a later switch to the segments view, or an export, finds GCuts
+ * compiled: on the bench's 5k page its first call drops from about 150 ms to under 100 (extension/README.md).
+ *
+ * What it costs: WARM_UP_ROUNDS rounds of 20–35 ms of this worker's thread (and V8's compiler threads) on every page
+ * the worker smooths, whether or not the segments view is ever opened. The rounds are tasks of their own, so a request
+ * that comes meanwhile (the run's `rememberPage`, a slider move queued behind it) waits for one round at most; a real
+ * segmentation asked for stops the rest. Only here, never in the in-page engine, which would spend the page's thread.
+ * Each graphSegments answer reports what ran before it (GraphSegmentsWire.warmUp).
  */
 import type { Handlers } from '../shared/protocol.ts';
-import type { WorkerApi } from '../shared/workerApi.ts';
+import type { SegmenterWarmUp, WorkerApi } from '../shared/workerApi.ts';
 import { segmentationModel } from '../shared/segmentationModelFile.ts';
 import { now } from '../../src/util/clock.ts';
 import { warmUpSegmenter } from '../../src/segmentation/segmenterWarmUp.ts';
 
 /**
- * Rounds on the warm-up page. One round (about 20–30 ms in a new worker) left GCuts' first real call on the bench's
- * 5k page at about 115 ms, three brought it under 100 (`npx tsx test/e2e/extensionBench.ts`, extension/README.md).
+ * Rounds on the warm-up page. One round left GCuts' first real call on the bench's 5k page at about 115 ms, three
+ * brought it to 82–86 ms (`npx tsx test/e2e/extensionBench.ts --pages 3`, 2026-11-28); more cost more than they save.
  */
 export const WARM_UP_ROUNDS = 3;
 
 /**
- * The same handlers; the first `smooth` answered schedules the warm-up (`warmUp`, once per round; the segmenter on its
- * warm-up page unless a test says otherwise), and graphSegments reports its time.
+ * The same handlers; the first `smooth` answered schedules the warm-up (`warmUp`, once per round: the segmenter on
+ * its warm-up page unless a test says otherwise), and graphSegments reports it and stops what is left of it. The
+ * state is this connection's: the worker host starts one worker per connection (workerHost.ts).
  */
 export function warmUpAfterFirstRun(handlers: Handlers<WorkerApi>,
-  warmUp: () => void = () => warmUpSegmenter(segmentationModel())): Handlers<WorkerApi> {
+  warmUp: () => void = () => warmUpSegmenter(segmentationModel()), clock: () => number = now): Handlers<WorkerApi> {
   let started = false;
-  let warmUpMs: number | null = null;
-  const round = (left: number) => {
-    const t0 = now();
+  let stopped = false;
+  let report: SegmenterWarmUp | null = null;
+  const round = () => {
+    if (stopped) return;
+    const t0 = clock();
+    let failed = false;
     try {
       warmUp();
     } catch {
-      // A warm-up that fails costs the segments view its head start and nothing else.
-      left = 0;
+      // A warm-up that fails costs the segments view its head start and nothing else; the report says so.
+      failed = true;
     }
-    warmUpMs = (warmUpMs ?? 0) + (now() - t0);
-    if (left > 1) setTimeout(() => round(left - 1), 0);
+    const done = report ?? { rounds: 0, ms: 0, failed: false };
+    report = { rounds: done.rounds + (failed ? 0 : 1), ms: done.ms + (clock() - t0), failed };
+    if (!failed && report.rounds < WARM_UP_ROUNDS) setTimeout(round, 0);
   };
   const { smooth, graphSegments } = handlers;
   return {
@@ -43,11 +52,16 @@ export function warmUpAfterFirstRun(handlers: Handlers<WorkerApi>,
       const answer = smooth(payload, ctx);
       if (!started) {
         started = true;
-        // After this answer is posted: the run's own next requests are already queued before the first round.
-        setTimeout(() => round(WARM_UP_ROUNDS), 0);
+        // A task of its own: the answer is posted first.
+        setTimeout(round, 0);
       }
       return answer;
     },
-    graphSegments: async (payload, ctx) => ({ ...(await graphSegments(payload, ctx)), warmUpMs }),
+    graphSegments: async (payload, ctx) => {
+      // The real segmentation compiles what a warm-up would: the rounds left would only cost.
+      stopped = true;
+      const warmedBefore = report && { ...report };
+      return { ...(await graphSegments(payload, ctx)), warmUp: warmedBefore };
+    },
   };
 }

@@ -63,20 +63,17 @@ export function gcutsPageProblem(s: PageSnapshot, model: SegmentationModel,
   const unary = nodeLabelDistances(coords, n, d, prototypes, labelCount, model.invisibleCost);
   clock.lap('unary');
   const row = new Float64Array(PAIR_FEATURE_COUNT);
+  const pairCost = (k: number, j: number, logistic: SegmentationModel['adjacent']): number => {
+    writePairFeatures(s, features, tree.nodeOf[k], k, tree.nodeOf[j], j, row, 0, smoothSegments);
+    return model.lambda * pairProbability(logistic, row, 0);
+  };
   const parentChildWeight = new Float64Array(n);
-  for (let k = 1; k < n; k++) {
-    const up = tree.parent[k];
-    writePairFeatures(s, features, tree.nodeOf[k], k, tree.nodeOf[up], up, row, 0, smoothSegments);
-    parentChildWeight[k] = model.lambda * pairProbability(model.parentChild, row, 0);
-  }
+  for (let k = 1; k < n; k++) parentChildWeight[k] = pairCost(k, tree.parent[k], model.parentChild);
   const leafPairs = visualNeighbours(s.rect, Array.from(tree.leaves, (k) => tree.nodeOf[k]));
   const pairP = Int32Array.from(leafPairs.p, (a) => tree.leaves[a]);
   const pairQ = Int32Array.from(leafPairs.q, (b) => tree.leaves[b]);
   const pairWeight = new Float64Array(pairP.length);
-  for (let e = 0; e < pairP.length; e++) {
-    writePairFeatures(s, features, tree.nodeOf[pairP[e]], pairP[e], tree.nodeOf[pairQ[e]], pairQ[e], row, 0, smoothSegments);
-    pairWeight[e] = model.lambda * pairProbability(model.adjacent, row, 0);
-  }
+  for (let e = 0; e < pairP.length; e++) pairWeight[e] = pairCost(pairP[e], pairQ[e], model.adjacent);
   clock.lap('pairCosts');
   return { parent: tree.parent, labelCount, unary, parentChildWeight, pairP, pairQ, pairWeight };
 }

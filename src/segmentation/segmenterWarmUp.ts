@@ -1,10 +1,10 @@
 /**
  * Warms the segmenter's code up on a small made-up page (warmUpPage.ts), so that the first real segmentation in a new
  * worker does not run its hot loops cold. In a fresh worker V8 runs each function in its interpreter until it has seen
- * enough calls and types to compile it; on a 5k-node page GCuts' first call spends most of its time there. A first
- * call on a 130-node page compiles and profiles the same functions for a few tens of milliseconds, and the real
- * call after it runs far faster than without it (extension/README.md has the bench figures). The worker runs this a
- * few times when it is idle after its first page (extension/worker/segmenterWarmUp.ts); the result is thrown away.
+ * enough calls and types to compile it; on a 5k-node page GCuts' first call spends most of its time there. A call
+ * on the 143-node warm-up page compiles and profiles the same functions in a few tens of milliseconds, and the real
+ * call after a few of them runs far faster (extension/README.md has the bench figures). The worker runs it right
+ * after its first smoothing (extension/worker/segmenterWarmUp.ts); the result is thrown away.
  */
 import { segmentPage } from './segmentPage.ts';
 import type { SegmentationModel } from './segmentationModel.ts';

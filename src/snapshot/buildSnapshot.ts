@@ -39,7 +39,7 @@ export function buildSnapshot(nodes: NodeSpec[], page = { width: 1280, height: 2
     textEnd: new Uint32Array(n), iframes: 0, captureMs: 0,
   };
   let text = '';
-  const visit = (i: number, inAnchor: boolean) => {
+  const visit = (i: number) => {
     const node = nodes[i];
     if (i > 0) s.depth[i] = s.depth[node.parent] + 1;
     if (text && !text.endsWith('\n')) text += '\n';
@@ -53,7 +53,7 @@ export function buildSnapshot(nodes: NodeSpec[], page = { width: 1280, height: 2
     s.links[i] = isLink ? 1 : 0;
     s.intraLinks[i] = node.link === 'intra' ? 1 : 0;
     for (const c of children[i]) {
-      visit(c, inAnchor || isLink);
+      visit(c);
       s.textChars[i] += s.textChars[c];
       s.words[i] += s.words[c];
       s.anchorChars[i] += s.anchorChars[c];
@@ -64,7 +64,7 @@ export function buildSnapshot(nodes: NodeSpec[], page = { width: 1280, height: 2
     if (isLink) s.anchorChars[i] = s.textChars[i];
     s.textEnd[i] = text.length;
   };
-  visit(0, false);
+  visit(0);
   s.text = text;
   return s;
 }

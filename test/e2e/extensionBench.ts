@@ -292,6 +292,7 @@ async function main(): Promise<number> {
     const segmentMs: number[] = [];
     const segmentAnswer: number[] = [];
     const segmentWarmUp: number[] = [];
+    const segmentWarmUpRounds: number[] = [];
     const segmentPhases: Record<string, number[]> = {};
     for (let r = 0; r < 3; r++) {
       const fresh = await b.open(server.url(GENERATED_PAGE));
@@ -302,7 +303,8 @@ async function main(): Promise<number> {
         if (graph) segmentMs.push(graph.segmentMs);
         // Builds from before these report neither.
         if (graph?.answerMs !== undefined) segmentAnswer.push(graph.answerMs);
-        if (typeof graph?.warmUpMs === 'number') segmentWarmUp.push(graph.warmUpMs);
+        if (graph?.warmUp) segmentWarmUp.push(graph.warmUp.ms);
+        if (graph?.warmUp) segmentWarmUpRounds.push(graph.warmUp.rounds);
         // Builds from before the phases report none.
         let phased = 0;
         for (const [phase, ms] of Object.entries(graph?.phasesMs ?? {})) {
@@ -355,7 +357,9 @@ async function main(): Promise<number> {
     for (const [phase, ms] of Object.entries(segmentPhases)) console.log(row(`  of which ${phase}`, ms));
     // The page's wait: the request to the answer, with the messages and any warm-up round still running then.
     if (segmentAnswer.length) console.log(row('  the page waited (asked → answered)', segmentAnswer));
-    if (segmentWarmUp.length) console.log(row('  the worker\'s warm-up before it (idle time)', segmentWarmUp));
+    if (segmentWarmUp.length) {
+      console.log(`${row('  the worker\'s warm-up before it', segmentWarmUp)}   (rounds: ${segmentWarmUpRounds.join(', ')})`);
+    }
   } finally {
     await b.stop();
     await server.stop();

@@ -156,7 +156,7 @@ export class FakeEngine implements PipelineEngine {
         template: score >= options.threshold };
     });
     return { method: method ?? 'gcuts', model: 'fake-seg', segments, segmentMs: 7, phasesMs: null, cached: false, ms: 7,
-      warmUpMs: null };
+      warmUp: null };
   }
 
   dispose(): void {}

@@ -58,7 +58,7 @@ describe('segmentColours', () => {
 function graphOf(): GraphSegmentsWire {
   const box = { x: 0, y: 0, width: 100, height: 20 };
   return {
-    method: 'gcuts', model: 'winnow-seg-v1', segmentMs: 12.4, phasesMs: null, cached: false, ms: 13, warmUpMs: null,
+    method: 'gcuts', model: 'winnow-seg-v1', segmentMs: 12.4, phasesMs: null, cached: false, ms: 13, warmUp: null,
     segments: [
       { parts: [{ node: 1, rect: box }, { node: 3, rect: { ...box, y: 500 } }], rect: { ...box, height: 520 },
         leaves: 3, chars: 30, score: 0.82, template: true },
@@ -195,7 +195,7 @@ describe('segments mode', () => {
     expect(ui().querySelector('.toast.info')!.textContent).toContain('GCuts: 3 segments (2 template), segmented in 7 ms');
     const { answerMs, ...graph } = status.graph!;
     expect(graph).toEqual({ method: 'gcuts', model: 'fake-seg', segments: 3, templateSegments: 2, segmentMs: 7, phasesMs: null,
-      ms: 7, warmUpMs: null });
+      ms: 7, warmUp: null });
     // The page's wait for the answer, measured in the page (the fake engine answers at once).
     expect(answerMs).toBeGreaterThanOrEqual(0);
     await controller.setMode('highlight');

@@ -36,23 +36,29 @@ describe("the worker's warm-up", () => {
 
   const graph: GraphSegmentsWire = {
     method: 'gcuts', model: 'winnow-seg-v1', segments: [], segmentMs: 1, phasesMs: null, cached: false, ms: 1,
-    warmUpMs: null,
-  };
-  const handlersWith = () => {
-    const smooth = vi.fn(() => ({ smoothMs: 1 }));
-    const graphSegments = vi.fn(() => graph);
-    // Only the two handlers the warm-up wraps are called here.
-    return { handlers: { smooth, graphSegments } as unknown as Handlers<WorkerApi>, smooth, graphSegments };
+    warmUp: null,
   };
   const smoothPayload = { options: {} } as Parameters<Handlers<WorkerApi>['smooth']>[0];
   const graphPayload = { options: {} } as Parameters<Handlers<WorkerApi>['graphSegments']>[0];
 
-  it('starts only after the first smoothing is answered, one round per task, and never again', async () => {
+  /** Handlers whose two wrapped methods are spies, a warm-up that takes `roundMs` on a clock it advances itself. */
+  const setUp = (warmUpBody: (round: number) => void = () => {}, roundMs = [5, 3, 2]) => {
     vi.useFakeTimers();
-    const warmUp = vi.fn();
-    const { handlers, smooth } = handlersWith();
-    const wrapped = warmUpAfterFirstRun(handlers, warmUp);
-    expect((await wrapped.graphSegments(graphPayload, undefined)).warmUpMs).toBeNull();
+    let t = 100;
+    let round = 0;
+    const warmUp = vi.fn(() => {
+      t += roundMs[round] ?? 1;
+      warmUpBody(round++);
+    });
+    const smooth = vi.fn(() => ({ smoothMs: 1 }));
+    const graphSegments = vi.fn(() => graph);
+    // Only the two handlers the warm-up wraps are called here.
+    const handlers = { smooth, graphSegments } as unknown as Handlers<WorkerApi>;
+    return { wrapped: warmUpAfterFirstRun(handlers, warmUp, () => t), warmUp, smooth, graphSegments };
+  };
+
+  it('starts only after the first smoothing is answered, one round per task, and never again', async () => {
+    const { wrapped, warmUp, smooth } = setUp();
     vi.runAllTimers();
     expect(warmUp).not.toHaveBeenCalled();
 
@@ -67,21 +73,35 @@ describe("the worker's warm-up", () => {
     vi.runAllTimers();
     expect(warmUp).toHaveBeenCalledTimes(WARM_UP_ROUNDS);
     const answer = await wrapped.graphSegments(graphPayload, undefined);
-    expect(answer.warmUpMs).toBeGreaterThanOrEqual(0);
+    expect(answer.warmUp).toEqual({ rounds: WARM_UP_ROUNDS, ms: 10, failed: false });
     expect(answer.segmentMs).toBe(1);
   });
 
-  it('stops at a warm-up that throws, and the worker answers as before', async () => {
-    vi.useFakeTimers();
-    const warmUp = vi.fn(() => {
-      throw new Error('no model');
+  it('reports nothing before it ran, and stops at a real segmentation, reporting the rounds before it', async () => {
+    const { wrapped, warmUp, graphSegments } = setUp();
+    expect((await wrapped.graphSegments(graphPayload, undefined)).warmUp).toBeNull();
+
+    const second = setUp();
+    second.wrapped.smooth(smoothPayload, undefined);
+    vi.advanceTimersToNextTimer();
+    expect((await second.wrapped.graphSegments(graphPayload, undefined)).warmUp).toEqual({ rounds: 1, ms: 5, failed: false });
+    vi.runAllTimers();
+    expect(second.warmUp).toHaveBeenCalledTimes(1);
+    expect((await second.wrapped.graphSegments(graphPayload, undefined)).warmUp).toEqual({ rounds: 1, ms: 5, failed: false });
+    expect(warmUp).not.toHaveBeenCalled();
+    expect(graphSegments).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends at a round that throws, says so, and the worker answers as before', async () => {
+    const { wrapped, warmUp, graphSegments } = setUp((round) => {
+      if (round === 1) throw new Error('no model');
     });
-    const { handlers, graphSegments } = handlersWith();
-    const wrapped = warmUpAfterFirstRun(handlers, warmUp);
     wrapped.smooth(smoothPayload, undefined);
     vi.runAllTimers();
-    expect(warmUp).toHaveBeenCalledTimes(1);
-    expect((await wrapped.graphSegments(graphPayload, undefined)).segments).toEqual([]);
+    expect(warmUp).toHaveBeenCalledTimes(2);
+    const answer = await wrapped.graphSegments(graphPayload, undefined);
+    expect(answer.warmUp).toEqual({ rounds: 1, ms: 8, failed: true });
+    expect(answer.segments).toEqual([]);
     expect(graphSegments).toHaveBeenCalledTimes(1);
   });
 });
