@@ -4,10 +4,10 @@
  * compiled: on the bench's 5k page its first call drops from about 150 ms to under 100 (extension/README.md).
  *
  * What it costs: WARM_UP_ROUNDS rounds of 20–35 ms of this worker's thread (and V8's compiler threads) on every page
- * the worker smooths, whether or not the segments view is ever opened. The rounds are tasks of their own, so a request
- * that comes meanwhile (the run's `rememberPage`, a slider move queued behind it) waits for one round at most; a real
- * segmentation asked for stops the rest. Only here, never in the in-page engine, which would spend the page's thread.
- * Each graphSegments answer reports what ran before it (GraphSegmentsWire.warmUp).
+ * of WARM_UP_MIN_ELEMENTS or more that the worker smooths, whether or not the segments view is ever opened. The rounds
+ * are tasks of their own, so a request that comes meanwhile (the run's `rememberPage`, a slider move queued behind it)
+ * waits for one round at most; a real segmentation asked for stops the rest. Only here, never in the in-page engine,
+ * which would spend the page's thread. Each graphSegments answer reports what ran before it (GraphSegmentsWire.warmUp).
  */
 import type { Handlers } from '../shared/protocol.ts';
 import type { SegmenterWarmUp, WorkerApi } from '../shared/workerApi.ts';
@@ -22,14 +22,23 @@ import { warmUpSegmenter } from '../../src/segmentation/segmenterWarmUp.ts';
 export const WARM_UP_ROUNDS = 3;
 
 /**
- * The same handlers; the first `smooth` answered schedules the warm-up (`warmUp`, once per round: the segmenter on
- * its warm-up page unless a test says otherwise), and graphSegments reports it and stops what is left of it. The
- * state is this connection's: the worker host starts one worker per connection (workerHost.ts).
+ * Smaller pages are not warmed up: cold, their first segmentation took 50–95 ms in a new tab's worker (363–811
+ * elements; 86–109 ms at 1,098), which the warm-up's 75–95 ms of work would buy down by only 20–50 ms
+ * (Readability fixtures, a scratch run of segments mode after a popup run, builds with and without it, 2026-11-28).
+ */
+export const WARM_UP_MIN_ELEMENTS = 1000;
+
+/**
+ * The same handlers; the first `smooth` answered for a page of WARM_UP_MIN_ELEMENTS or more schedules the warm-up
+ * (`warmUp`, once per round: the segmenter on its warm-up page unless a test says otherwise), and graphSegments
+ * reports it and stops what is left of it. The state is this connection's: the worker host starts one worker per
+ * connection (workerHost.ts).
  */
 export function warmUpAfterFirstRun(handlers: Handlers<WorkerApi>,
   warmUp: () => void = () => warmUpSegmenter(segmentationModel()), clock: () => number = now): Handlers<WorkerApi> {
   let started = false;
   let stopped = false;
+  let elements = 0;
   let report: SegmenterWarmUp | null = null;
   const round = () => {
     if (stopped) return;
@@ -45,12 +54,16 @@ export function warmUpAfterFirstRun(handlers: Handlers<WorkerApi>,
     report = { rounds: done.rounds + (failed ? 0 : 1), ms: done.ms + (clock() - t0), failed };
     if (!failed && report.rounds < WARM_UP_ROUNDS) setTimeout(round, 0);
   };
-  const { smooth, graphSegments } = handlers;
+  const { classify, smooth, graphSegments } = handlers;
   return {
     ...handlers,
+    classify: (payload, ctx) => {
+      elements = payload.snapshot.count;
+      return classify(payload, ctx);
+    },
     smooth: (payload, ctx) => {
       const answer = smooth(payload, ctx);
-      if (!started) {
+      if (!started && elements >= WARM_UP_MIN_ELEMENTS) {
         started = true;
         // A task of its own: the answer is posted first.
         setTimeout(round, 0);

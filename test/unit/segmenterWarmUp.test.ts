@@ -5,7 +5,7 @@ import { warmUpSegmenter } from '../../src/segmentation/segmenterWarmUp.ts';
 import { segmentPage } from '../../src/segmentation/segmentPage.ts';
 import { segmentationTree, internalNodes } from '../../src/segmentation/segmentationTree.ts';
 import { parseSegmentationModel } from '../../src/segmentation/segmentationModel.ts';
-import { warmUpAfterFirstRun, WARM_UP_ROUNDS } from '../../extension/worker/segmenterWarmUp.ts';
+import { warmUpAfterFirstRun, WARM_UP_MIN_ELEMENTS, WARM_UP_ROUNDS } from '../../extension/worker/segmenterWarmUp.ts';
 import type { Handlers } from '../../extension/shared/protocol.ts';
 import type { GraphSegmentsWire, WorkerApi } from '../../extension/shared/workerApi.ts';
 
@@ -39,6 +39,8 @@ describe("the worker's warm-up", () => {
     warmUp: null,
   };
   const smoothPayload = { options: {} } as Parameters<Handlers<WorkerApi>['smooth']>[0];
+  /** A classify request for a page of `count` elements (the wrapper reads only the count). */
+  const pageOf = (count: number) => ({ snapshot: { count } }) as Parameters<Handlers<WorkerApi>['classify']>[0];
   const graphPayload = { options: {} } as Parameters<Handlers<WorkerApi>['graphSegments']>[0];
 
   /** Handlers whose two wrapped methods are spies, a warm-up that takes `roundMs` on a clock it advances itself. */
@@ -50,15 +52,24 @@ describe("the worker's warm-up", () => {
       t += roundMs[round] ?? 1;
       warmUpBody(round++);
     });
+    const classify = vi.fn(() => ({ nodes: 1 }));
     const smooth = vi.fn(() => ({ smoothMs: 1 }));
     const graphSegments = vi.fn(() => graph);
-    // Only the two handlers the warm-up wraps are called here.
-    const handlers = { smooth, graphSegments } as unknown as Handlers<WorkerApi>;
-    return { wrapped: warmUpAfterFirstRun(handlers, warmUp, () => t), warmUp, smooth, graphSegments };
+    // Only the three handlers the warm-up wraps are called here.
+    const handlers = { classify, smooth, graphSegments } as unknown as Handlers<WorkerApi>;
+    const wrapped = warmUpAfterFirstRun(handlers, warmUp, () => t);
+    return { wrapped, warmUp, classify, smooth, graphSegments };
+  };
+  /** A wrapped worker that has classified a page large enough to be warmed up for. */
+  const setUpLarge = (...args: Parameters<typeof setUp>) => {
+    const made = setUp(...args);
+    made.wrapped.classify(pageOf(WARM_UP_MIN_ELEMENTS), undefined);
+    return made;
   };
 
   it('starts only after the first smoothing is answered, one round per task, and never again', async () => {
-    const { wrapped, warmUp, smooth } = setUp();
+    const { wrapped, warmUp, smooth, classify } = setUpLarge();
+    expect(classify).toHaveBeenCalledTimes(1);
     vi.runAllTimers();
     expect(warmUp).not.toHaveBeenCalled();
 
@@ -81,7 +92,7 @@ describe("the worker's warm-up", () => {
     const { wrapped, warmUp, graphSegments } = setUp();
     expect((await wrapped.graphSegments(graphPayload, undefined)).warmUp).toBeNull();
 
-    const second = setUp();
+    const second = setUpLarge();
     second.wrapped.smooth(smoothPayload, undefined);
     vi.advanceTimersToNextTimer();
     expect((await second.wrapped.graphSegments(graphPayload, undefined)).warmUp).toEqual({ rounds: 1, ms: 5, failed: false });
@@ -93,7 +104,7 @@ describe("the worker's warm-up", () => {
   });
 
   it('ends at a round that throws, says so, and the worker answers as before', async () => {
-    const { wrapped, warmUp, graphSegments } = setUp((round) => {
+    const { wrapped, warmUp, graphSegments } = setUpLarge((round) => {
       if (round === 1) throw new Error('no model');
     });
     wrapped.smooth(smoothPayload, undefined);
@@ -103,5 +114,17 @@ describe("the worker's warm-up", () => {
     expect(answer.warmUp).toEqual({ rounds: 1, ms: 8, failed: true });
     expect(answer.segments).toEqual([]);
     expect(graphSegments).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a small page alone, and warms up once a re-run brings a large one', async () => {
+    const { wrapped, warmUp } = setUp();
+    wrapped.classify(pageOf(WARM_UP_MIN_ELEMENTS - 1), undefined);
+    wrapped.smooth(smoothPayload, undefined);
+    vi.runAllTimers();
+    expect(warmUp).not.toHaveBeenCalled();
+    wrapped.classify(pageOf(5 * WARM_UP_MIN_ELEMENTS), undefined);
+    wrapped.smooth(smoothPayload, undefined);
+    vi.runAllTimers();
+    expect(warmUp).toHaveBeenCalledTimes(WARM_UP_ROUNDS);
   });
 });
