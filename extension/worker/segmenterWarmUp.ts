@@ -16,15 +16,16 @@ import { now } from '../../src/util/clock.ts';
 import { warmUpSegmenter } from '../../src/segmentation/segmenterWarmUp.ts';
 
 /**
- * Rounds on the warm-up page. One round left GCuts' first real call on the bench's 5k page at about 115 ms, three
- * brought it to 82–86 ms (`npx tsx test/e2e/extensionBench.ts --pages 3`, 2026-11-28); more cost more than they save.
+ * Rounds on the warm-up page. On the bench's 5k page GCuts' first real call took 116 and 118 ms after one round
+ * (`npx tsx test/e2e/extensionBench.ts --pages 1`) and 82 and 86 ms after three (`--pages 3`), 2026-11-28.
  */
 export const WARM_UP_ROUNDS = 3;
 
 /**
- * Smaller pages are not warmed up: cold, their first segmentation took 50–95 ms in a new tab's worker (363–811
- * elements; 86–109 ms at 1,098), which the warm-up's 75–95 ms of work would buy down by only 20–50 ms
- * (Readability fixtures, a scratch run of segments mode after a popup run, builds with and without it, 2026-11-28).
+ * Smaller pages are not warmed up: their first segmentation is quick enough cold. `npx tsx
+ * test/e2e/extensionBench.ts --pages 30 --segments` (2026-11-28), the segments view right after a popup run: on the 25
+ * fixture pages under 1,000 elements the page waited 43.0 ms median (max 95.6) with no warm-up anywhere; on the 5 of
+ * 1,000 or more, 99.5 ms median without and 65.9 ms with it (a build with this floor at Infinity against this one).
  */
 export const WARM_UP_MIN_ELEMENTS = 1000;
 

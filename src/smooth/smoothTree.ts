@@ -103,7 +103,7 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
       // when the small children are only leaves their cap left alone (a caterpillar's legs, on page-like penalties)
       // or there are none, each of those is an own term too, and each own term is added by its own walk down the
       // path to its score: cheaper than addKinks' walk to every kink of the sum and to both ends (caterpillars
-      // 1.1–1.2× faster, spines unchanged).
+      // 1.1–1.2× faster, spines unchanged: `npx tsx src/cli/bench/benchSmoothingShapes.ts` against the code before).
       let r = treeOf[biggest];
       if (allPlain) {
         r = tree.addOwnTerm(r, rank[i], weights === undefined ? 1 : weights[i]);

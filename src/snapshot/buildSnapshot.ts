@@ -16,8 +16,8 @@ export interface NodeSpec {
 
 /**
  * A PageSnapshot from a list of nodes in pre-order, aggregating subtree counts the way capture does. For unit tests
- * of the pure core and for pages the core makes up itself (the segmenter's warm-up page, warmUpPage.ts): geometry
- * here is whatever the caller says, never measured.
+ * of the pure core and for pages the core makes up itself (the segmenter's warm-up page,
+ * src/segmentation/segmenterWarmUp.ts): geometry here is whatever the caller says, never measured.
  */
 export function buildSnapshot(nodes: NodeSpec[], page = { width: 1280, height: 2000 }, title = ''): PageSnapshot {
   const n = nodes.length;

@@ -18,11 +18,16 @@
  * screen (RunStatus.resmoothMs), on every page and, many times, on a generated 5,000-element page; then GCuts' segments
  * of that page (segments mode, RunStatus.graph.segmentMs), three times, each in a new tab's worker.
  *
- *   npx tsx test/e2e/extensionBench.ts [--pages N] [--trace]   (after `npm run build`; WINNOW_DIST names another build)
+ *   npx tsx test/e2e/extensionBench.ts [--pages N] [--trace] [--segments]   (after `npm run build`; WINNOW_DIST names
+ *   another build)
  *
  * With --trace, each page also runs a third time by the shortcut under a Chromium trace, which sums every task of the
  * page's main thread while the run is traced (the content script's own evaluation, style, layout and paint of what it
  * draws, garbage collection): a check on pageBusy, which counts only the spans the content script times itself.
+ *
+ * With --segments, each fixture page is opened once more in a new tab, run by the popup, and switched to the segments
+ * view at once: GCuts' first call in that tab's worker and the page's wait for it, by page size (the worker warms GCuts
+ * up only on pages of WARM_UP_MIN_ELEMENTS or more, extension/worker/segmenterWarmUp.ts).
  */
 import { readFileSync, readdirSync, existsSync, mkdtempSync, cpSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -143,6 +148,7 @@ async function main(): Promise<number> {
   const pagesArg = process.argv.indexOf('--pages');
   const limit = pagesArg > 0 ? Number(process.argv[pagesArg + 1]) : Infinity;
   const trace = process.argv.includes('--trace');
+  const segmentsOnFixtures = process.argv.includes('--segments');
   const dir = sharedDataset('readability');
   const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
   const build = benchBuild();
@@ -201,6 +207,37 @@ async function main(): Promise<number> {
         into.push(s.resmoothMs.total);
         draws?.push(s.resmoothMs.draw);
       }
+    }
+  };
+
+  /** --segments: the segments view right after a popup run, in a new tab per page (see the header). */
+  const segmentsFirstCall = async (pages: string[]) => {
+    console.log('\n## Segments view right after a popup run, in a new tab: GCuts\' first call in its worker');
+    console.log(`${'page'.padEnd(40)} nodes  segment ms  page waited ms  warm-up rounds`);
+    const bands: Record<string, { segment: number[]; waited: number[] }> = {};
+    for (const slug of pages) {
+      const page = await b.open(server.url(`/readability/${slug}/`)).catch(() => null);
+      if (!page) continue;
+      try {
+        const run = await byPopup(page);
+        await b.content(run.tabId, 'setMode', { mode: 'segments' });
+        const { graph, nodes } = await b.content<RunStatus>(run.tabId, 'status');
+        if (!graph) continue;
+        const band = nodes < 1000 ? 'under 1,000 elements' : '1,000 elements or more';
+        (bands[band] ??= { segment: [], waited: [] }).segment.push(graph.segmentMs);
+        bands[band].waited.push(graph.answerMs);
+        console.log(`${slug.slice(0, 40).padEnd(40)} ${String(nodes).padStart(5)} ${graph.segmentMs.toFixed(1).padStart(11)} ` +
+          `${graph.answerMs.toFixed(1).padStart(15)} ${String(graph.warmUp?.rounds ?? '-').padStart(15)}`);
+      } catch (e) {
+        console.log(`${slug.padEnd(40)} error: ${(e as Error).message.split('\n')[0]}`);
+      } finally {
+        await page.close();
+      }
+    }
+    for (const [band, v] of Object.entries(bands)) {
+      console.log(`${band}: ${v.segment.length} pages, segment ms median ${median(v.segment).toFixed(1)}, ` +
+        `page waited median ${median(v.waited).toFixed(1)} (min ${Math.min(...v.waited).toFixed(1)}, max ` +
+        `${Math.max(...v.waited).toFixed(1)})`);
     }
   };
 
@@ -274,6 +311,8 @@ async function main(): Promise<number> {
         await page.close();
       }
     }
+
+    if (segmentsOnFixtures) await segmentsFirstCall(slugs);
 
     const generated: number[] = [];
     const generatedRoundTrip: number[] = [];

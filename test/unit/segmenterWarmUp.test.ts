@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { warmUpPage } from '../../src/segmentation/warmUpPage.ts';
-import { warmUpSegmenter } from '../../src/segmentation/segmenterWarmUp.ts';
+import { warmUpPage, warmUpSegmenter } from '../../src/segmentation/segmenterWarmUp.ts';
 import { segmentPage } from '../../src/segmentation/segmentPage.ts';
 import { segmentationTree, internalNodes } from '../../src/segmentation/segmentationTree.ts';
 import { parseSegmentationModel } from '../../src/segmentation/segmentationModel.ts';
