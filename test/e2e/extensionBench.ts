@@ -144,6 +144,12 @@ function firstPaintEpochMs(s: RunStatus): number {
   return s.phasesMs ? s.shownAtEpochMs - s.timingsMs.total + s.phasesMs.painted : s.shownAtEpochMs;
 }
 
+/** The shortcut run's page-thread work by part (RunStatus.phasesMs): capture, in-page engine, drawing. */
+function busyParts(s: RunStatus): string {
+  const p = s.phasesMs;
+  return p ? [p.captureBusy, p.engineBusy, p.drawBusy].map((ms) => ms.toFixed(1).padStart(7)).join('') : '';
+}
+
 async function main(): Promise<number> {
   const pagesArg = process.argv.indexOf('--pages');
   const limit = pagesArg > 0 ? Number(process.argv[pagesArg + 1]) : Infinity;
@@ -255,7 +261,7 @@ async function main(): Promise<number> {
   let failures = 0;
   console.log('## Extension: keyboard shortcut and toolbar popup → mode painted, vs Readability.js (same page, same browser)');
   console.log('page                                     nodes  engine  shortcut ms (done)  popup ms (done)  page busy  ' +
-    'readability ms  site pages  evidence ms');
+    'readability ms  site pages  evidence ms  busy: capture engine draw');
   try {
     for (const [i, slug] of slugs.entries()) {
       const page = await b.open(server.url(`/readability/${slug}/`)).catch(() => null);
@@ -303,7 +309,8 @@ async function main(): Promise<number> {
           `${s.ms.toFixed(1).padStart(11)} ${`(${s.doneMs.toFixed(0)})`.padStart(7)} ${p.ms.toFixed(1).padStart(9)} ` +
           `${`(${p.doneMs.toFixed(0)})`.padStart(7)} ${pageBusy.toFixed(1).padStart(10)} ` +
           `${readabilityMs.toFixed(1).padStart(15)} ${String(s.status.site?.pagesSeen ?? '-').padStart(11)} ` +
-          `${(s.status.site?.ms.evidence ?? 0).toFixed(1).padStart(12)}`);
+          `${(s.status.site?.ms.evidence ?? 0).toFixed(1).padStart(12)} ` +
+          `${busyParts(s.status)}`);
       } catch (e) {
         console.log(`${slug.padEnd(40)} error: ${(e as Error).message.split('\n')[0]}`);
         failures++;
