@@ -1,6 +1,7 @@
 import { between, onLine } from './breakpoints.ts';
 import { firstRankAbove, lastRankAbove, type CurveTurns, type GridCurve } from './gridCurve.ts';
-import type { GridKinks } from './gridArray.ts';
+import { GridKinks } from './gridArray.ts';
+import { KinkBuckets } from './kinkBuckets.ts';
 
 /** Entries of a node's row in KinkTree.ints and KinkTree.floats. */
 const LEFT = 0;
@@ -9,6 +10,7 @@ const FIRST_RANK = 2;
 const LAST_RANK = 3;
 const COUNT = 4;
 const TAGGED = 5;
+const BUCKET = 6;
 const FIRST_VALUE = 0;
 const LAST_VALUE = 1;
 const MIN_SLOPE = 2;
@@ -18,39 +20,62 @@ const TAG_RIGHT = 5;
 const TAG_SLOPE = 6;
 
 /**
+ * Kinks a leaf holds at most. A leaf of one kink made every step of a walk a row of its own: on a spine of 100k nodes
+ * the tree held ~26k kinks in ~50k rows of 96 bytes, which the walks read from memory. Leaves of up to 32 kinks leave
+ * ~4k rows, and a walk ends in a short loop over one leaf's kinks (spine 100k: 350 → 275 ms,
+ * `npx tsx src/cli/bench/benchSmoothingShapes.ts`, before and after).
+ */
+export const BUCKET_KINKS = 32;
+
+/**
  * Large cost functions (gridCurve.ts) as sparse segment trees over the ranks 0 … m − 1: a node stands for a range
- * of ranks and exists only if a kink lies in it; a leaf (a node without children) holds one kink, as high up as its
- * range holds no other: a kink alone in a stretch of ranks costs one node, not a path down to its rank, and a walk
- * splits such a leaf (`expand`) only when it has to go below it. All trees share one pool of nodes.
+ * of ranks and exists only if a kink lies in it; a leaf holds up to `bucketKinks` kinks of its range as a sorted run
+ * (kinkBuckets.ts), as high up as its range holds no more: a walk splits a full leaf (`split`) only when a kink is
+ * to be added to it. All trees share one pool of nodes and one of runs.
  *
  * Why a tree: on a chain of wrappers every node's function holds nearly all scores below it, and copying it at each
- * node costs n × depth. Here a node adds its own term and its small children with O(log m) work per kink added, and
- * the walk (excursions.ts) reads values and finds where the function turns or crosses a level in O(log m) each.
+ * node costs n × depth. Here a node adds its own term and its small children with O(log m + bucketKinks) work per
+ * kink added, and the walk (excursions.ts) reads values and finds where the function turns or crosses a level in
+ * O(log m + bucketKinks) each.
  *
  * Adding a line to a range of ranks is lazy: a node keeps the pending line as its values at the node's two end
- * scores and its slope, and evaluates it at a child's ends from the nearer end (`onLine`). Everything added is a
- * piece of a function ≥ 0, so no value is the small difference of two large ones (which would lose the small values
- * the comparisons between staying and starting a segment depend on).
+ * scores and its slope, and evaluates it at a child's ends, or at a leaf's kinks, from the nearer end (`onLine`).
+ * Everything added is a piece of a function ≥ 0, so no value is the small difference of two large ones (which would
+ * lose the small values the comparisons between staying and starting a segment depend on). That is also why the
+ * tree keeps values, not the changes of slope at the kinks: a value summed from rank 0 up lost them (a cost of 0
+ * read as 1.1e-9 in the extreme-number property test, where f(s_0) was 1.7e7).
  */
 export class KinkTree {
   /**
    * The nodes, a row of 8 entries each (node x at 8x …): in ints, its children, the ranks of the first and last kink
-   * under it, their number and whether a line is pending for its children; in floats, the values at the first and
-   * last kink (its own pending line included), the least and greatest slope between consecutive kinks under it
-   * (where to look for a turn), and the pending line (its values at the node's end scores, and its slope). A row
-   * rather than a column per field: a step of a walk then reads one or two cache lines instead of a dozen, which
-   * is most of its cost on a large tree.
+   * under it, their number, whether a line is pending for its children (or its leaf's kinks) and its run of kinks if
+   * it is a leaf (0 for an inner node); in floats, the values at the first and last kink (its own pending line
+   * included), the least and greatest slope between consecutive kinks under it (where to look for a turn), and the
+   * pending line (its values at the node's end scores, and its slope). A row rather than a column per field: a step
+   * of a walk then reads one or two cache lines instead of a dozen.
    */
   private ints = new Int32Array(8 * 1024);
   private floats = new Float64Array(8 * 1024);
   private used = 1; // node 0 is "none"
   private free: number[] = [];
+  private readonly buckets: KinkBuckets;
+  /** Kinks a leaf holds at most (BUCKET_KINKS unless a test asks for small leaves, to reach every split). */
+  private readonly cap: number;
+  /** A leaf's run while it is rewritten: its kinks plus the two a cap may add. */
+  private readonly scratchRank: Int32Array;
+  private readonly scratchValue: Float64Array;
+  private readonly mergeScratch = new GridKinks(64);
 
   /** The highest rank, m − 1: every tree covers ranks 0 … last. */
   readonly last: number;
 
-  constructor(private readonly s: Float64Array) {
+  constructor(private readonly s: Float64Array, bucketKinks = BUCKET_KINKS) {
+    if (!(bucketKinks >= 2)) throw new Error(`KinkTree: leaves must hold 2 kinks or more, not ${bucketKinks}`);
     this.last = s.length - 1;
+    this.cap = bucketKinks;
+    this.buckets = new KinkBuckets(bucketKinks);
+    this.scratchRank = new Int32Array(bucketKinks + 2);
+    this.scratchValue = new Float64Array(bucketKinks + 2);
   }
 
   /** Kinks in the tree rooted at `root`. */
@@ -58,12 +83,21 @@ export class KinkTree {
     return this.ints[8 * root + COUNT];
   }
 
+  /** A new inner node, without children yet. */
   private node(): number {
     const x = this.free.length > 0 ? this.free.pop()! : this.used++;
     if (8 * x >= this.ints.length) this.grow();
     this.ints[8 * x + LEFT] = 0;
     this.ints[8 * x + RIGHT] = 0;
     this.ints[8 * x + TAGGED] = 0;
+    this.ints[8 * x + BUCKET] = 0;
+    return x;
+  }
+
+  /** A new leaf with an empty run; the caller fills the run, sets COUNT and summarizes it. */
+  private newLeaf(): number {
+    const x = this.node();
+    this.ints[8 * x + BUCKET] = this.buckets.alloc();
     return x;
   }
 
@@ -76,22 +110,57 @@ export class KinkTree {
     this.floats = floats;
   }
 
-  /** Gives a whole tree's nodes back to the pool. */
+  /** Gives a whole tree's nodes and runs back to the pools. */
   release(x: number): void {
     if (x === 0) return;
-    this.release(this.ints[8 * x + LEFT]);
-    this.release(this.ints[8 * x + RIGHT]);
+    if (this.isLeaf(x)) {
+      this.buckets.release(this.ints[8 * x + BUCKET]);
+    } else {
+      this.release(this.ints[8 * x + LEFT]);
+      this.release(this.ints[8 * x + RIGHT]);
+    }
     this.free.push(x);
   }
 
-  private setLeaf(x: number, rank: number, value: number): void {
-    this.ints[8 * x + FIRST_RANK] = rank;
-    this.ints[8 * x + LAST_RANK] = rank;
-    this.ints[8 * x + COUNT] = 1;
-    this.floats[8 * x + FIRST_VALUE] = value;
-    this.floats[8 * x + LAST_VALUE] = value;
-    this.floats[8 * x + MIN_SLOPE] = Infinity;
-    this.floats[8 * x + MAX_SLOPE] = -Infinity;
+  private isLeaf(x: number): boolean {
+    return this.ints[8 * x + BUCKET] !== 0;
+  }
+
+  /** Where the leaf x's run starts in the buckets' columns. */
+  private base(x: number): number {
+    return this.cap * this.ints[8 * x + BUCKET];
+  }
+
+  /** Sets the leaf x's summary from its run (no line pending). */
+  private summarizeLeaf(x: number): void {
+    const { rank, value } = this.buckets;
+    const { s } = this;
+    const base = this.base(x);
+    const end = base + this.ints[8 * x + COUNT];
+    this.ints[8 * x + FIRST_RANK] = rank[base];
+    this.ints[8 * x + LAST_RANK] = rank[end - 1];
+    this.floats[8 * x + FIRST_VALUE] = value[base];
+    this.floats[8 * x + LAST_VALUE] = value[end - 1];
+    let min = Infinity;
+    let max = -Infinity;
+    for (let k = base + 1; k < end; k++) {
+      const slope = (value[k] - value[k - 1]) / (s[rank[k]] - s[rank[k - 1]]);
+      if (slope < min) min = slope;
+      if (slope > max) max = slope;
+    }
+    this.floats[8 * x + MIN_SLOPE] = min;
+    this.floats[8 * x + MAX_SLOPE] = max;
+  }
+
+  /** A new leaf holding the kinks (rank[start, end), value[start, end)). */
+  private leafFrom(rank: Int32Array, value: Float64Array, start: number, end: number): number {
+    const x = this.newLeaf();
+    const base = this.base(x);
+    this.buckets.rank.set(rank.subarray(start, end), base);
+    this.buckets.value.set(value.subarray(start, end), base);
+    this.ints[8 * x + COUNT] = end - start;
+    this.summarizeLeaf(x);
+    return x;
   }
 
   private pull(x: number): void {
@@ -127,12 +196,14 @@ export class KinkTree {
 
   /**
    * addLine with the line's slope given: a pushed tag hands its slope down to both halves, which saves the
-   * divisions that are most of a push's work (pushes are most of the walk's).
+   * divisions that are most of a push's work.
    */
   private addSlopedLine(x: number, l: number, r: number, yl: number, yr: number, slope: number): void {
     if (l === r) {
+      // A leaf of one rank: its one kink takes the value at once.
       this.floats[8 * x + FIRST_VALUE] += yl;
       this.floats[8 * x + LAST_VALUE] = this.floats[8 * x + FIRST_VALUE];
+      this.buckets.value[this.base(x)] = this.floats[8 * x + FIRST_VALUE];
       return;
     }
     const { s } = this;
@@ -154,18 +225,49 @@ export class KinkTree {
     }
   }
 
+  /** Hands x's pending line to its children, or to its kinks if x is a leaf. */
   private push(x: number, l: number, r: number): void {
     if (!this.ints[8 * x + TAGGED]) return;
     this.ints[8 * x + TAGGED] = 0;
     const { s } = this;
-    const mid = (l + r) >>> 1;
     const yl = this.floats[8 * x + TAG_LEFT];
     const yr = this.floats[8 * x + TAG_RIGHT];
     const slope = this.floats[8 * x + TAG_SLOPE];
+    if (this.isLeaf(x)) {
+      const { rank, value } = this.buckets;
+      const base = this.base(x);
+      const end = base + this.ints[8 * x + COUNT];
+      const sl = s[l];
+      const sr = s[r];
+      for (let k = base; k < end; k++) value[k] += onLine(sl, yl, sr, yr, slope, s[rank[k]]);
+      return;
+    }
+    const mid = (l + r) >>> 1;
     const a = this.ints[8 * x + LEFT];
     const b = this.ints[8 * x + RIGHT];
     if (a !== 0) this.addSlopedLine(a, l, mid, yl, onLine(s[l], yl, s[r], yr, slope, s[mid]), slope);
     if (b !== 0) this.addSlopedLine(b, mid + 1, r, onLine(s[l], yl, s[r], yr, slope, s[mid + 1]), yr, slope);
+  }
+
+  /**
+   * Turns the full leaf x over ranks l … r (l < r, its line pushed) into an inner node over two leaves, one per
+   * half, so that a kink can be added below it. Its summary stays: the kinks are the same.
+   */
+  private split(x: number, l: number, r: number): void {
+    const bucket = this.ints[8 * x + BUCKET];
+    const base = this.base(x);
+    const n = this.ints[8 * x + COUNT];
+    const mid = (l + r) >>> 1;
+    // The columns as they are now: a new leaf's run may replace them, but these keep x's kinks.
+    const { rank, value } = this.buckets;
+    let k = base;
+    while (k < base + n && rank[k] <= mid) k++;
+    const a = k > base ? this.leafFrom(rank, value, base, k) : 0;
+    const b = k < base + n ? this.leafFrom(rank, value, k, base + n) : 0;
+    this.buckets.release(bucket);
+    this.ints[8 * x + BUCKET] = 0;
+    this.ints[8 * x + LEFT] = a;
+    this.ints[8 * x + RIGHT] = b;
   }
 
   /** The greatest kink rank ≤ rank, -1 if none. */
@@ -179,6 +281,12 @@ export class KinkTree {
     while (x !== 0) {
       if (this.ints[8 * x + FIRST_RANK] > rank) return fallback;
       if (this.ints[8 * x + LAST_RANK] <= rank) return this.ints[8 * x + LAST_RANK];
+      if (this.isLeaf(x)) {
+        const ranks = this.buckets.rank;
+        let k = this.base(x) + this.ints[8 * x + COUNT] - 1;
+        while (ranks[k] > rank) k--;
+        return ranks[k];
+      }
       const mid = (l + r) >>> 1;
       if (rank <= mid) {
         x = this.ints[8 * x + LEFT];
@@ -201,6 +309,12 @@ export class KinkTree {
     while (x !== 0) {
       if (this.ints[8 * x + LAST_RANK] < rank) return fallback;
       if (this.ints[8 * x + FIRST_RANK] >= rank) return this.ints[8 * x + FIRST_RANK];
+      if (this.isLeaf(x)) {
+        const ranks = this.buckets.rank;
+        let k = this.base(x);
+        while (ranks[k] < rank) k++;
+        return ranks[k];
+      }
       const mid = (l + r) >>> 1;
       if (rank > mid) {
         x = this.ints[8 * x + RIGHT];
@@ -224,6 +338,12 @@ export class KinkTree {
       if (this.ints[8 * x + FIRST_RANK] === rank) return this.floats[8 * x + FIRST_VALUE];
       if (this.ints[8 * x + LAST_RANK] === rank) return this.floats[8 * x + LAST_VALUE];
       this.push(x, l, r);
+      if (this.isLeaf(x)) {
+        const { rank: ranks, value } = this.buckets;
+        const base = this.base(x);
+        for (let k = base; k < base + this.ints[8 * x + COUNT]; k++) if (ranks[k] === rank) return value[k];
+        throw new Error(`kinkValue: no kink at rank ${rank}`);
+      }
       const mid = (l + r) >>> 1;
       if (rank <= mid) {
         x = this.ints[8 * x + LEFT];
@@ -246,7 +366,7 @@ export class KinkTree {
 
   /**
    * Makes `rank` a kink (the function is unchanged); returns the root. One descent: the kinks next to the path give
-   * the value on the line where the new leaf goes.
+   * the value on the line where the new kink goes.
    */
   ensureKink(root: number, rank: number): number {
     return this.ensureKinkAt(root, 0, this.last, rank, -1, 0, -1, 0);
@@ -258,7 +378,10 @@ export class KinkTree {
     if (x === 0) return this.leafPath(rank, between(this.s[p], pv, this.s[q], qv, this.s[rank]));
     if (this.ints[8 * x + FIRST_RANK] === rank || this.ints[8 * x + LAST_RANK] === rank) return x;
     this.push(x, l, r);
-    if (this.isLeaf(x)) this.expand(x, l, r);
+    if (this.isLeaf(x)) {
+      if (this.insertInLeaf(x, rank, 0, p, pv, q, qv)) return x;
+      this.split(x, l, r);
+    }
     const mid = (l + r) >>> 1;
     const a = this.ints[8 * x + LEFT];
     const b = this.ints[8 * x + RIGHT];
@@ -277,28 +400,48 @@ export class KinkTree {
     return x;
   }
 
-  /** A new tree over ranks l … r holding the single kink (rank, value): one node, its leaf. */
-  private leafPath(rank: number, value: number): number {
-    const x = this.node();
-    this.setLeaf(x, rank, value);
-    return x;
-  }
-
-  /** Whether x is a leaf: a node without children holds one kink, at any depth. */
-  private isLeaf(x: number): boolean {
-    return this.ints[8 * x + LEFT] === 0 && this.ints[8 * x + RIGHT] === 0;
-  }
-
   /**
-   * Turns the leaf x over ranks l … r (l < r, its pending line pushed) into a node with one child, the leaf one
-   * level down, so that a walk can go below it.
+   * Adds w·|s_r − v| to the leaf x (its line pushed) and makes r a kink of it, taking the value on the line between
+   * its neighbours, in the run or (p, pv), (q, qv) outside it; w = 0 only makes the kink. Returns false, changing
+   * nothing, when r is new and the run is full.
    */
-  private expand(x: number, l: number, r: number): void {
-    const rank = this.ints[8 * x + FIRST_RANK];
-    const value = this.floats[8 * x + FIRST_VALUE];
-    const c = this.node();
-    this.setLeaf(c, rank, value);
-    this.ints[8 * x + (rank <= (l + r) >>> 1 ? LEFT : RIGHT)] = c;
+  private insertInLeaf(x: number, r: number, w: number, p: number, pv: number, q: number, qv: number): boolean {
+    const { rank, value } = this.buckets;
+    const { s } = this;
+    const base = this.base(x);
+    const n = this.ints[8 * x + COUNT];
+    let i = base;
+    while (i < base + n && rank[i] < r) i++;
+    const present = i < base + n && rank[i] === r;
+    if (!present && n === this.cap) return false;
+    // The term is 0 at r, so a new kink takes the function's value there before the term is added.
+    const v = present ? 0 : between(s[i > base ? rank[i - 1] : p], i > base ? value[i - 1] : pv,
+      s[i < base + n ? rank[i] : q], i < base + n ? value[i] : qv, s[r]);
+    if (w !== 0) {
+      const sr = s[r];
+      for (let k = base; k < i; k++) value[k] += w * (sr - s[rank[k]]);
+      for (let k = i; k < base + n; k++) value[k] += w * (s[rank[k]] - sr);
+    }
+    if (!present) {
+      rank.copyWithin(i + 1, i, base + n);
+      value.copyWithin(i + 1, i, base + n);
+      rank[i] = r;
+      value[i] = v;
+      this.ints[8 * x + COUNT] = n + 1;
+    }
+    this.summarizeLeaf(x);
+    return true;
+  }
+
+  /** A new leaf holding the single kink (rank, value). */
+  private leafPath(rank: number, value: number): number {
+    const x = this.newLeaf();
+    const base = this.base(x);
+    this.buckets.rank[base] = rank;
+    this.buckets.value[base] = value;
+    this.ints[8 * x + COUNT] = 1;
+    this.summarizeLeaf(x);
+    return x;
   }
 
   /**
@@ -314,38 +457,107 @@ export class KinkTree {
 
   private setRangeAt(x: number, l: number, r: number, j1: number, j2: number, level: number): number {
     if (r < j1 || l > j2) return x;
-    if (!(l <= j1 && j1 <= r) && !(l <= j2 && j2 <= r)) {
+    const hasJ1 = l <= j1 && j1 <= r;
+    const hasJ2 = l <= j2 && j2 <= r && j2 !== j1;
+    if (!hasJ1 && !hasJ2) {
       // Wholly inside the range and holding neither end: nothing of it stays.
       this.release(x);
       return 0;
     }
     if (x === 0) {
-      // A new subtree: one leaf if only one end of the range lies here.
-      const hasJ1 = l <= j1 && j1 <= r;
-      const hasJ2 = l <= j2 && j2 <= r;
-      if (hasJ1 !== hasJ2 || j1 === j2) return this.leafPath(hasJ1 ? j1 : j2, level);
-      x = this.node();
-    }
-    if (l === r) {
-      this.setLeaf(x, l, level);
+      x = this.newLeaf();
+      const base = this.base(x);
+      let n = 0;
+      if (hasJ1) this.buckets.rank[base + n++] = j1;
+      if (hasJ2) this.buckets.rank[base + n++] = j2;
+      this.buckets.value[base] = level;
+      this.buckets.value[base + 1] = level;
+      this.ints[8 * x + COUNT] = n;
+      this.summarizeLeaf(x);
       return x;
     }
     this.push(x, l, r);
-    if (this.isLeaf(x)) this.expand(x, l, r);
+    if (this.isLeaf(x)) {
+      // The run without its kinks in j1 … j2, with j1 and j2 at the level instead, if it fits.
+      const { rank, value } = this.buckets;
+      const { scratchRank, scratchValue } = this;
+      const base = this.base(x);
+      const end = base + this.ints[8 * x + COUNT];
+      let n = 0;
+      let k = base;
+      for (; k < end && rank[k] < j1; k++) {
+        scratchRank[n] = rank[k];
+        scratchValue[n++] = value[k];
+      }
+      if (hasJ1) {
+        scratchRank[n] = j1;
+        scratchValue[n++] = level;
+      }
+      if (hasJ2) {
+        scratchRank[n] = j2;
+        scratchValue[n++] = level;
+      }
+      while (k < end && rank[k] <= j2) k++;
+      for (; k < end; k++) {
+        scratchRank[n] = rank[k];
+        scratchValue[n++] = value[k];
+      }
+      if (n <= this.cap) {
+        rank.set(scratchRank.subarray(0, n), base);
+        value.set(scratchValue.subarray(0, n), base);
+        this.ints[8 * x + COUNT] = n;
+        this.summarizeLeaf(x);
+        return x;
+      }
+      this.split(x, l, r);
+    }
     const mid = (l + r) >>> 1;
     const a = this.setRangeAt(this.ints[8 * x + LEFT], l, mid, j1, j2, level);
     this.ints[8 * x + LEFT] = a;
     const b = this.setRangeAt(this.ints[8 * x + RIGHT], mid + 1, r, j1, j2, level);
     this.ints[8 * x + RIGHT] = b;
     this.pull(x);
+    this.joinLeaves(x, l, r);
     return x;
+  }
+
+  /**
+   * Makes the inner node x (ranks l … r, its line pushed) a leaf again when a cap has left few enough kinks under it
+   * in leaves: a lone leaf child moves up, two leaves of half a run or less become one. Caps are what remove kinks,
+   * and without this a tree that caps keeps the leaves it once split, ever emptier, and walks go through more rows.
+   */
+  private joinLeaves(x: number, l: number, r: number): void {
+    const a = this.ints[8 * x + LEFT];
+    const b = this.ints[8 * x + RIGHT];
+    if ((a !== 0 && !this.isLeaf(a)) || (b !== 0 && !this.isLeaf(b))) return;
+    if (a !== 0 && b !== 0 && this.ints[8 * x + COUNT] > this.cap >> 1) return;
+    const mid = (l + r) >>> 1;
+    const bucket = this.buckets.alloc();
+    let n = this.moveRun(a, l, mid, this.cap * bucket, 0);
+    n = this.moveRun(b, mid + 1, r, this.cap * bucket, n);
+    this.ints[8 * x + BUCKET] = bucket;
+    this.ints[8 * x + LEFT] = 0;
+    this.ints[8 * x + RIGHT] = 0;
+    this.ints[8 * x + COUNT] = n;
+    this.summarizeLeaf(x);
+  }
+
+  /** Copies the leaf c's kinks (ranks l … r; 0 for none) to the run at `base` from its n-th place, and frees c. */
+  private moveRun(c: number, l: number, r: number, base: number, n: number): number {
+    if (c === 0) return n;
+    this.push(c, l, r);
+    const from = this.base(c);
+    const count = this.ints[8 * c + COUNT];
+    this.buckets.rank.copyWithin(base + n, from, from + count);
+    this.buckets.value.copyWithin(base + n, from, from + count);
+    this.release(c);
+    return n + count;
   }
 
   /**
    * Adds the function given by kinks[start, end) (ranks 0 … m − 1) to the tree; returns the root. In place rather
    * than by building a tree of the kinks and merging it: a node's own term and its leaf children are a few kinks,
-   * and the merge would walk three paths per kink and allocate a node on each step of them. One walk both adds the
-   * function and makes its kinks kinks of the tree.
+   * and one walk both adds the function and makes its kinks kinks of the tree.
    */
   addKinks(root: number, kinks: GridKinks, start: number, end: number): number {
     return this.addKinksAt(root, 0, this.last, kinks, start, end - 1, -1, 0, -1, 0);
@@ -360,10 +572,11 @@ export class KinkTree {
   private addKinksAt(x: number, l: number, r: number, kinks: GridKinks, lo: number, hi: number, p: number,
     pv: number, q: number, qv: number): number {
     const { rank, value } = kinks;
+    // The function's kinks in the range: from … to − 1.
+    const from = rank[lo] >= l ? lo : lo + 1;
+    const to = rank[hi] <= r ? hi + 1 : hi;
     if (x === 0) {
       // No kink of the tree here: new leaves for the function's kinks in the range, if it has any.
-      const from = rank[lo] >= l ? lo : lo + 1;
-      const to = rank[hi] <= r ? hi + 1 : hi;
       return from < to ? this.buildAdded(kinks, from, to, l, r, p, pv, q, qv) : 0;
     }
     if (hi - lo <= 1 && (rank[lo] !== l || this.ints[8 * x + FIRST_RANK] === l) &&
@@ -376,7 +589,13 @@ export class KinkTree {
       return x;
     }
     this.push(x, l, r);
-    if (this.isLeaf(x)) this.expand(x, l, r);
+    if (this.isLeaf(x)) {
+      if (this.ints[8 * x + COUNT] + to - from <= this.cap) {
+        this.addToLeaf(x, kinks, from, to, p, pv, q, qv);
+        return x;
+      }
+      this.split(x, l, r);
+    }
     const mid = (l + r) >>> 1;
     let leftHi = lo + 1;
     while (rank[leftHi] < mid) leftHi++;
@@ -399,16 +618,62 @@ export class KinkTree {
   }
 
   /**
+   * addKinksAt on a leaf (its line pushed) that has room for the function's kinks from … to − 1: the union of both
+   * runs, each kink the sum of the two functions there (kinks lo … hi of the function span the leaf's range).
+   */
+  private addToLeaf(x: number, kinks: GridKinks, from: number, to: number, p: number, pv: number, q: number,
+    qv: number): void {
+    const { rank: fRank, value: fValue } = kinks;
+    const { rank, value } = this.buckets;
+    const { s, scratchRank, scratchValue } = this;
+    const base = this.base(x);
+    const end = base + this.ints[8 * x + COUNT];
+    let i = base;
+    let j = from;
+    let n = 0;
+    while (i < end || j < to) {
+      const t = i < end ? rank[i] : Infinity;
+      const u = j < to ? fRank[j] : Infinity;
+      if (t === u) {
+        scratchRank[n] = t;
+        scratchValue[n++] = value[i++] + fValue[j++];
+      } else if (t < u) {
+        // The function is linear between its kinks j − 1 and j (lo ≤ j − 1, j ≤ hi) around t.
+        scratchRank[n] = t;
+        scratchValue[n++] = value[i++] + between(s[fRank[j - 1]], fValue[j - 1], s[fRank[j]], fValue[j], s[t]);
+      } else {
+        // The tree is linear between its kinks around u, in the run or beside it.
+        scratchRank[n] = u;
+        scratchValue[n++] = fValue[j++] + between(s[i > base ? rank[i - 1] : p], i > base ? value[i - 1] : pv,
+          s[i < end ? rank[i] : q], i < end ? value[i] : qv, s[u]);
+      }
+    }
+    rank.set(scratchRank.subarray(0, n), base);
+    value.set(scratchValue.subarray(0, n), base);
+    this.ints[8 * x + COUNT] = n;
+    this.summarizeLeaf(x);
+  }
+
+  /**
    * A new subtree over ranks l … r for the function's kinks[start, end), where the tree had none: each gets the
    * function's value plus the tree's on the line from (p, pv) to (q, qv).
    */
   private buildAdded(kinks: GridKinks, start: number, end: number, l: number, r: number, p: number, pv: number,
     q: number, qv: number): number {
     if (start === end) return 0;
-    if (end - start === 1) {
+    if (end - start <= this.cap) {
+      const x = this.newLeaf();
+      const base = this.base(x);
+      const { rank, value } = this.buckets;
       const { s } = this;
-      const rank = kinks.rank[start];
-      return this.leafPath(rank, kinks.value[start] + between(s[p], pv, s[q], qv, s[rank]));
+      for (let k = start; k < end; k++) {
+        const r = kinks.rank[k];
+        rank[base + k - start] = r;
+        value[base + k - start] = kinks.value[k] + between(s[p], pv, s[q], qv, s[r]);
+      }
+      this.ints[8 * x + COUNT] = end - start;
+      this.summarizeLeaf(x);
+      return x;
     }
     const x = this.node();
     const mid = (l + r) >>> 1;
@@ -425,8 +690,8 @@ export class KinkTree {
   /**
    * Adds a node's own term w·|s_r − v| to the tree; returns the root. addKinks of the term's three kinks gives the
    * same function, but a chain's nodes add nothing else, and this is one loop down the path to rank r, adding the
-   * term's line to the half beside each step (slope w right of r, −w left of it, no division), then the pulls back
-   * up: most of a chain's time went into addKinks' recursion.
+   * term's line to the half beside each step (slope w right of r, −w left of it, no division), the term itself to
+   * the leaf's kinks, then the pulls back up.
    */
   addOwnTerm(root: number, r: number, w: number): number {
     const { s, ownPath } = this;
@@ -448,9 +713,11 @@ export class KinkTree {
         leaf = this.leafPath(r, between(s[p], pv, s[q], qv, sr));
         break;
       }
-      if (this.isLeaf(x) && this.ints[8 * x + FIRST_RANK] === r) break; // the term is 0 at r
       this.push(x, l, hi);
-      if (this.isLeaf(x)) this.expand(x, l, hi);
+      if (this.isLeaf(x)) {
+        if (this.insertInLeaf(x, r, w, p, pv, q, qv)) break;
+        this.split(x, l, hi);
+      }
       ownPath[depth++] = x;
       const mid = (l + hi) >>> 1;
       const a = this.ints[8 * x + LEFT];
@@ -492,7 +759,7 @@ export class KinkTree {
 
   private buildAt(kinks: GridKinks, start: number, end: number, l: number, r: number): number {
     if (start === end) return 0;
-    if (end - start === 1) return this.leafPath(kinks.rank[start], kinks.value[start]);
+    if (end - start <= this.cap) return this.leafFrom(kinks.rank, kinks.value, start, end);
     const x = this.node();
     const mid = (l + r) >>> 1;
     let split = start;
@@ -506,62 +773,16 @@ export class KinkTree {
   }
 
   /**
-   * The sum of two trees (both over ranks 0 … m − 1, each with kinks at 0 and m − 1), in one walk over the nodes
-   * they share: where one has no kink, it is a line there, added to the other lazily. Consumes both; returns the
-   * sum's root.
+   * The sum of two trees (both over ranks 0 … m − 1, each with kinks at 0 and m − 1): the smaller one's kinks added
+   * to the larger in place (addKinks), as a node's small children are. Consumes both; returns the sum's root.
    */
   merge(x: number, y: number): number {
-    return this.mergeAt(x, y, 0, this.last, -1, 0, -1, 0, -1, 0, -1, 0);
-  }
-
-  /**
-   * x and y cover ranks l … r; (xp, xpv) and (xn, xnv) are the kinks of x's function just outside the range
-   * (-1 when none is needed), likewise for y.
-   */
-  private mergeAt(x: number, y: number, l: number, r: number, xp: number, xpv: number, xn: number, xnv: number,
-    yp: number, ypv: number, yn: number, ynv: number): number {
-    const { s } = this;
-    if (y === 0) {
-      if (x !== 0) {
-        this.addLine(x, l, r, between(s[yp], ypv, s[yn], ynv, s[l]), between(s[yp], ypv, s[yn], ynv, s[r]));
-      }
-      return x;
-    }
-    if (x === 0) {
-      this.addLine(y, l, r, between(s[xp], xpv, s[xn], xnv, s[l]), between(s[xp], xpv, s[xn], xnv, s[r]));
-      return y;
-    }
-    if (this.isLeaf(x) && this.isLeaf(y) && this.ints[8 * x + FIRST_RANK] === this.ints[8 * y + FIRST_RANK]) {
-      const sum = this.floats[8 * x + FIRST_VALUE] + this.floats[8 * y + FIRST_VALUE];
-      this.setLeaf(x, this.ints[8 * x + FIRST_RANK], sum);
-      this.free.push(y);
-      return x;
-    }
-    this.push(x, l, r);
-    this.push(y, l, r);
-    if (this.isLeaf(x)) this.expand(x, l, r);
-    if (this.isLeaf(y)) this.expand(y, l, r);
-    const mid = (l + r) >>> 1;
-    const xa = this.ints[8 * x + LEFT];
-    const xb = this.ints[8 * x + RIGHT];
-    const ya = this.ints[8 * y + LEFT];
-    const yb = this.ints[8 * y + RIGHT];
-    // Each side's kinks next to the halves, read before either half is summed.
-    const xMidLeft = xa !== 0 ? this.ints[8 * xa + LAST_RANK] : xp;
-    const xMidLeftValue = xa !== 0 ? this.floats[8 * xa + LAST_VALUE] : xpv;
-    const xMidRight = xb !== 0 ? this.ints[8 * xb + FIRST_RANK] : xn;
-    const xMidRightValue = xb !== 0 ? this.floats[8 * xb + FIRST_VALUE] : xnv;
-    const yMidLeft = ya !== 0 ? this.ints[8 * ya + LAST_RANK] : yp;
-    const yMidLeftValue = ya !== 0 ? this.floats[8 * ya + LAST_VALUE] : ypv;
-    const yMidRight = yb !== 0 ? this.ints[8 * yb + FIRST_RANK] : yn;
-    const yMidRightValue = yb !== 0 ? this.floats[8 * yb + FIRST_VALUE] : ynv;
-    const a = this.mergeAt(xa, ya, l, mid, xp, xpv, xMidRight, xMidRightValue, yp, ypv, yMidRight, yMidRightValue);
-    const b = this.mergeAt(xb, yb, mid + 1, r, xMidLeft, xMidLeftValue, xn, xnv, yMidLeft, yMidLeftValue, yn, ynv);
-    this.ints[8 * x + LEFT] = a;
-    this.ints[8 * x + RIGHT] = b;
-    this.free.push(y);
-    this.pull(x);
-    return x;
+    if (this.size(x) < this.size(y)) return this.merge(y, x);
+    const kinks = this.mergeScratch;
+    kinks.length = 0;
+    this.appendKinks(y, kinks);
+    this.release(y);
+    return this.addKinks(x, kinks, 0, kinks.length);
   }
 
   /** Appends the tree's kinks, in order, to out. */
@@ -572,12 +793,15 @@ export class KinkTree {
 
   private appendAt(x: number, l: number, r: number, out: GridKinks): void {
     if (x === 0) return;
+    this.push(x, l, r);
     if (this.isLeaf(x)) {
-      out.rank[out.length] = this.ints[8 * x + FIRST_RANK];
-      out.value[out.length++] = this.floats[8 * x + FIRST_VALUE];
+      const base = this.base(x);
+      const n = this.ints[8 * x + COUNT];
+      out.rank.set(this.buckets.rank.subarray(base, base + n), out.length);
+      out.value.set(this.buckets.value.subarray(base, base + n), out.length);
+      out.length += n;
       return;
     }
-    this.push(x, l, r);
     const mid = (l + r) >>> 1;
     this.appendAt(this.ints[8 * x + LEFT], l, mid, out);
     this.appendAt(this.ints[8 * x + RIGHT], mid + 1, r, out);
@@ -631,6 +855,10 @@ export class KinkTree {
       lineRight += this.floats[8 * x + TAG_RIGHT];
       lineSlope += this.floats[8 * x + TAG_SLOPE];
     }
+    if (this.isLeaf(x)) {
+      this.turnsInLeaf(x, l, r, lineLeft, lineRight, lineSlope, out);
+      return;
+    }
     const mid = (l + r) >>> 1;
     const a = this.ints[8 * x + LEFT];
     const b = this.ints[8 * x + RIGHT];
@@ -643,6 +871,33 @@ export class KinkTree {
       this.turnsAt(a, l, mid, lineLeft, onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid]), lineSlope,
         b === 0, out);
     }
+  }
+
+  /** turnsAt's pairs inside the leaf x, its own line included in the one given. */
+  private turnsInLeaf(x: number, l: number, r: number, lineLeft: number, lineRight: number, lineSlope: number,
+    out: CurveTurns): void {
+    const { rank, value } = this.buckets;
+    const { s } = this;
+    const sl = s[l];
+    const sr = s[r];
+    const base = this.base(x);
+    let k = base + this.ints[8 * x + COUNT] - 1;
+    let falling = this.turnsFalling;
+    let rightRank = rank[k];
+    let rightValue = value[k] + onLine(sl, lineLeft, sr, lineRight, lineSlope, s[rightRank]);
+    for (k--; k >= base; k--) {
+      const kRank = rank[k];
+      const kValue = value[k] + onLine(sl, lineLeft, sr, lineRight, lineSlope, s[kRank]);
+      if (falling ? rightValue < kValue : rightValue > kValue) {
+        out.push(rightRank, rightValue);
+        falling = !falling;
+      }
+      rightRank = kRank;
+      rightValue = kValue;
+    }
+    this.turnsFalling = falling;
+    this.rightRank = rightRank;
+    this.rightValue = rightValue;
   }
 
   /** Does a slope of the sign looked for lie under x, with a line of slope `extra` pending above it? */
@@ -666,9 +921,17 @@ export class KinkTree {
       // Wholly inside the stretch: its last kink is its highest (above) or lowest (not above).
       const v = this.floats[8 * x + LAST_VALUE];
       if (above ? v <= level : v > level) return -1;
-      if (this.isLeaf(x)) return this.ints[8 * x + FIRST_RANK];
     }
     this.push(x, l, r);
+    if (this.isLeaf(x)) {
+      const { rank, value } = this.buckets;
+      const base = this.base(x);
+      for (let k = base; k < base + this.ints[8 * x + COUNT]; k++) {
+        if (rank[k] <= from || rank[k] > to) continue;
+        if (above ? value[k] > level : value[k] <= level) return rank[k];
+      }
+      return -1;
+    }
     const mid = (l + r) >>> 1;
     const inLeft = this.firstKinkAt(this.ints[8 * x + LEFT], l, mid, from, to, level, above);
     return inLeft >= 0 ? inLeft : this.firstKinkAt(this.ints[8 * x + RIGHT], mid + 1, r, from, to, level, above);

@@ -1,7 +1,7 @@
 import { smoothResultOf, validateSmoothProblem, type SmoothProblem, type SmoothResult } from './smoothProblem.ts';
 import { distinctScores } from './distinctScores.ts';
 import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from './gridArray.ts';
-import { KinkTree, KinkTreeCurve } from './kinkTree.ts';
+import { BUCKET_KINKS, KinkTree, KinkTreeCurve } from './kinkTree.ts';
 import { capExcursions } from './excursions.ts';
 import { NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
 import { smoothTreeBySubtreeOfShape } from './smoothTreeBySubtree.ts';
@@ -45,15 +45,18 @@ export function smoothTree(problem: SmoothProblem): SmoothResult {
 }
 
 /**
- * smoothTree with functions of more than `arrayKinks` kinks kept in the KinkTree: the results are the same for any
- * limit (up to the last bit of a tie), which the tests check by forcing every function into the tree (limit 0).
+ * smoothTree with functions of more than `arrayKinks` kinks kept in the KinkTree, whose leaves hold up to
+ * `bucketKinks` kinks: the results are the same for any limits (up to the last bit of a tie), which the tests check
+ * by forcing every function into the tree (limit 0) and into leaves of 2 kinks (so that small trees have inner nodes).
  */
-export function smoothTreeWithArrayLimit(problem: SmoothProblem, arrayKinks: number): SmoothResult {
-  return smoothTreeOfShape(problem, validateSmoothProblem(problem), arrayKinks);
+export function smoothTreeWithArrayLimit(problem: SmoothProblem, arrayKinks: number, bucketKinks = BUCKET_KINKS):
+  SmoothResult {
+  return smoothTreeOfShape(problem, validateSmoothProblem(problem), arrayKinks, bucketKinks);
 }
 
 /** smoothTreeWithArrayLimit of a problem already validated, whose shape is given. */
-function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks: number): SmoothResult {
+function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks: number,
+  bucketKinks = BUCKET_KINKS): SmoothResult {
   const { childStart, childList, topDown, root } = shape;
   const { parents, scores, weights, penalties } = problem;
   const n = scores.length;
@@ -68,7 +71,7 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
   const pendingFrom = new Int32Array(n);
   const pendingTo = new Int32Array(n);
   const treeOf = new Int32Array(n);
-  const tree = new KinkTree(s);
+  const tree = new KinkTree(s, bucketKinks);
   const large = new KinkTreeCurve(tree, s, 0);
   const small = new GridArray(s);
   const own = new GridKinks(4);

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { between } from '../../src/smooth/breakpoints.ts';
 import { GridKinks } from '../../src/smooth/gridArray.ts';
-import { KinkTree } from '../../src/smooth/kinkTree.ts';
+import { BUCKET_KINKS, KinkTree } from '../../src/smooth/kinkTree.ts';
 
 /**
  * A KinkTree against the plainest model of the same function, its value at every rank, through any sequence of the
  * operations smoothTree uses: adding small functions or a node's own term in place, merging trees, capping ranges.
- * The sequences reach every walk below a leaf that holds a lone kink high up in the tree (which the walk must split
- * first), on sparse and dense trees alike.
+ * The sequences reach every walk into a full leaf (which the walk must split first) and into leaves high up in the
+ * tree, on sparse and dense trees alike, with leaves of 2, 3 and smoothTree's number of kinks.
  */
 const M = 37;
 const s = Float64Array.from({ length: M }, (_, j) => j + (j * j) / 50);
@@ -53,8 +53,9 @@ function denseOf(k: GridKinks): number[] {
 describe('KinkTree operations', () => {
   it('add, own term, merge and cap give the values a dense array of the function gives', () => {
     fc.assert(
-      fc.property(smallFunction, fc.array(operation, { maxLength: 25 }), (first, operations) => {
-        const tree = new KinkTree(s);
+      fc.property(smallFunction, fc.array(operation, { maxLength: 25 }), fc.constantFrom(2, 3, BUCKET_KINKS),
+        (first, operations, bucketKinks) => {
+        const tree = new KinkTree(s, bucketKinks);
         const k0 = kinksOf(first);
         let root = tree.build(k0, 0, k0.length);
         let dense = denseOf(k0);

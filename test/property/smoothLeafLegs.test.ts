@@ -49,6 +49,8 @@ describe('smoothTree on chains with leaves', () => {
         // Limit 3: a leaf (its own term, at most 3 kinks) stays an array, nearly every spine node is a tree.
         expect(near(smoothTreeWithArrayLimit(problem, 3).cost, dense)).toBe(true);
         expect(near(smoothTreeWithArrayLimit(problem, 8).cost, dense)).toBe(true);
+        // Leaves of 2 kinks: the tree's inner nodes and leaf splits on every chain.
+        expect(near(smoothTreeWithArrayLimit(problem, 3, 2).cost, dense)).toBe(true);
       }),
       { numRuns: 500 },
     );

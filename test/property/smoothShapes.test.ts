@@ -9,8 +9,12 @@ import { extremeProblem, largeProblem, smallProblem, type TreeKind } from './smo
 
 const SHAPES: TreeKind[] = ['chain', 'caterpillar', 'star', 'binary', 'random', 'domLike'];
 
-/** Every function in the KinkTree (limit 0) or in arrays (no limit): the two paths of smoothTree. */
-const byTree = (problem: SmoothProblem) => smoothTreeWithArrayLimit(problem, 0);
+/**
+ * Every function in the KinkTree (limit 0) or in arrays (no limit): the two paths of smoothTree. The tree's leaves
+ * hold 2 kinks (so that even these small trees split leaves and walk inner nodes) or as many as smoothTree's.
+ */
+const byTree = (problem: SmoothProblem) => smoothTreeWithArrayLimit(problem, 0, 2);
+const byTreeWideLeaves = (problem: SmoothProblem) => smoothTreeWithArrayLimit(problem, 0);
 const byArrays = (problem: SmoothProblem) => smoothTreeWithArrayLimit(problem, Infinity);
 
 function near(a: number, b: number): boolean {
@@ -35,6 +39,7 @@ describe('smoothTree on spines, caterpillars, stars and binary trees', () => {
       fc.property(largeProblem(30, 120, SHAPES), (problem) => {
         const dense = smoothDense(problem).cost;
         expect(near(byTree(problem).cost, dense)).toBe(true);
+        expect(near(byTreeWideLeaves(problem).cost, dense)).toBe(true);
         expect(near(byArrays(problem).cost, dense)).toBe(true);
         // A limit of 8 kinks mixes both representations in one tree: small children summed in arrays and added to a
         // large child's tree (smoothTree itself hands trees this shallow to smoothTreeBySubtree).
@@ -47,7 +52,9 @@ describe('smoothTree on spines, caterpillars, stars and binary trees', () => {
   it('matches the dense table on shapes of 200–400 nodes', () => {
     fc.assert(
       fc.property(largeProblem(200, 400, SHAPES), (problem) => {
-        expect(near(byTree(problem).cost, smoothDense(problem).cost)).toBe(true);
+        const dense = smoothDense(problem).cost;
+        expect(near(byTree(problem).cost, dense)).toBe(true);
+        expect(near(byTreeWideLeaves(problem).cost, dense)).toBe(true);
       }),
       { numRuns: 120 },
     );
@@ -56,7 +63,9 @@ describe('smoothTree on spines, caterpillars, stars and binary trees', () => {
   it('reaches the brute-force optimum on small trees, every function in the tree', () => {
     fc.assert(
       fc.property(smallProblem(8), (problem) => {
-        expect(byTree(problem).cost).toBeCloseTo(bruteForceCost(problem, sortedUnique(problem.scores)), 9);
+        const brute = bruteForceCost(problem, sortedUnique(problem.scores));
+        expect(byTree(problem).cost).toBeCloseTo(brute, 9);
+        expect(smoothTreeWithArrayLimit(problem, 0, 3).cost).toBeCloseTo(brute, 9);
       }),
       { numRuns: 2000 },
     );
@@ -65,7 +74,9 @@ describe('smoothTree on spines, caterpillars, stars and binary trees', () => {
   it('stays exact with awkward numbers through the tree', () => {
     fc.assert(
       fc.property(extremeProblem(), (problem) => {
-        expect(near(byTree(problem).cost, smoothDense(problem).cost)).toBe(true);
+        const dense = smoothDense(problem).cost;
+        expect(near(byTree(problem).cost, dense)).toBe(true);
+        expect(near(byTreeWideLeaves(problem).cost, dense)).toBe(true);
       }),
       { numRuns: 2000 },
     );
@@ -75,8 +86,8 @@ describe('smoothTree on spines, caterpillars, stars and binary trees', () => {
     fc.assert(
       fc.property(fc.oneof(smallProblem(12), largeProblem(30, 200, SHAPES)), (problem) => {
         const previous = smoothTreeBySubtree(problem);
-        const result = byTree(problem);
-        sameResult(result, previous);
+        sameResult(byTree(problem), previous);
+        sameResult(byTreeWideLeaves(problem), previous);
         sameResult(byArrays(problem), previous);
       }),
       { numRuns: 1500 },

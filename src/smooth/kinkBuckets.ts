@@ -1,0 +1,33 @@
+/**
+ * The leaves of a KinkTree (kinkTree.ts): sorted runs of up to `capacity` kinks (rank, value), side by side in two
+ * shared columns, run b at capacity·b …. A run's length is kept by the tree node that holds it. Bucket 0 is "none".
+ */
+export class KinkBuckets {
+  rank: Int32Array;
+  value: Float64Array;
+  private used = 1;
+  private readonly free: number[] = [];
+
+  constructor(readonly capacity: number) {
+    this.rank = new Int32Array(capacity * 256);
+    this.value = new Float64Array(capacity * 256);
+  }
+
+  /** A bucket for a new leaf. The columns may be replaced: read them again afterwards. */
+  alloc(): number {
+    const b = this.free.length > 0 ? this.free.pop()! : this.used++;
+    if (this.capacity * (b + 1) > this.rank.length) {
+      const rank = new Int32Array(2 * this.rank.length);
+      const value = new Float64Array(2 * this.value.length);
+      rank.set(this.rank);
+      value.set(this.value);
+      this.rank = rank;
+      this.value = value;
+    }
+    return b;
+  }
+
+  release(b: number): void {
+    this.free.push(b);
+  }
+}
