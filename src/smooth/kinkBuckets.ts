@@ -1,15 +1,19 @@
 /**
- * The leaves of a KinkTree (kinkTree.ts): sorted runs of up to `capacity` kinks (rank, value), side by side in two
- * shared columns, run b at capacity·b …. A run's length is kept by the tree node that holds it. Bucket 0 is "none".
+ * The leaves of a KinkTree (kinkTree.ts): sorted runs of up to `capacity` kinks, side by side in shared columns
+ * (run b at capacity·b …): each kink's rank, its score s_rank and the function's value there. The score is kept
+ * beside the rank so that a walk over a run reads three short columns, not the whole score array (m doubles, which
+ * does not stay in cache). A run's length is kept by the tree node that holds it. Bucket 0 is "none".
  */
 export class KinkBuckets {
   rank: Int32Array;
+  score: Float64Array;
   value: Float64Array;
   private used = 1;
   private readonly free: number[] = [];
 
   constructor(readonly capacity: number) {
     this.rank = new Int32Array(capacity * 256);
+    this.score = new Float64Array(capacity * 256);
     this.value = new Float64Array(capacity * 256);
   }
 
@@ -18,10 +22,13 @@ export class KinkBuckets {
     const b = this.free.length > 0 ? this.free.pop()! : this.used++;
     if (this.capacity * (b + 1) > this.rank.length) {
       const rank = new Int32Array(2 * this.rank.length);
+      const score = new Float64Array(2 * this.score.length);
       const value = new Float64Array(2 * this.value.length);
       rank.set(this.rank);
+      score.set(this.score);
       value.set(this.value);
       this.rank = rank;
+      this.score = score;
       this.value = value;
     }
     return b;

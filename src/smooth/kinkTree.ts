@@ -3,7 +3,7 @@ import { firstRankAbove, lastRankAbove, type CurveTurns, type GridCurve } from '
 import { GridKinks } from './gridArray.ts';
 import { KinkBuckets } from './kinkBuckets.ts';
 
-/** Entries of a node's row in KinkTree.ints and KinkTree.floats. */
+/** Entries of a node's row in KinkTree.ints (8 a node). */
 const LEFT = 0;
 const RIGHT = 1;
 const FIRST_RANK = 2;
@@ -11,19 +11,23 @@ const LAST_RANK = 3;
 const COUNT = 4;
 const TAGGED = 5;
 const BUCKET = 6;
+/** Entries of a node's row in KinkTree.floats (F a node). */
+const F = 9;
 const FIRST_VALUE = 0;
 const LAST_VALUE = 1;
 const MIN_SLOPE = 2;
 const MAX_SLOPE = 3;
-const TAG_LEFT = 4;
-const TAG_RIGHT = 5;
+const TAG_FIRST = 4;
+const TAG_LAST = 5;
 const TAG_SLOPE = 6;
+const FIRST_SCORE = 7;
+const LAST_SCORE = 8;
 
 /**
  * Kinks a leaf holds at most. A leaf of one kink made every step of a walk a row of its own: on a spine of 100k nodes
- * the tree held ~26k kinks in ~50k rows of 96 bytes, which the walks read from memory. Leaves of up to 32 kinks leave
- * ~4k rows, and a walk ends in a short loop over one leaf's kinks (spine 100k: 350 → 275 ms,
- * `npx tsx src/cli/bench/benchSmoothingShapes.ts`, before and after).
+ * the tree held ~26k kinks in ~50k rows, which the walks read from memory. Leaves of up to 32 kinks leave ~4k rows,
+ * and a walk ends in a short loop over one leaf's kinks (spine 100k: 350 → 275 ms,
+ * `npx tsx src/cli/bench/benchSmoothingShapes.ts`, before and after); leaves of 8 to 32 kinks time the same.
  */
 export const BUCKET_KINKS = 32;
 
@@ -31,31 +35,36 @@ export const BUCKET_KINKS = 32;
  * Large cost functions (gridCurve.ts) as sparse segment trees over the ranks 0 … m − 1: a node stands for a range
  * of ranks and exists only if a kink lies in it; a leaf holds up to `bucketKinks` kinks of its range as a sorted run
  * (kinkBuckets.ts), as high up as its range holds no more: a walk splits a full leaf (`split`) only when a kink is
- * to be added to it. All trees share one pool of nodes and one of runs.
+ * to be added to it, and a cap that empties leaves joins them again (`joinLeaves`). All trees share one pool of
+ * nodes and one of runs.
  *
  * Why a tree: on a chain of wrappers every node's function holds nearly all scores below it, and copying it at each
  * node costs n × depth. Here a node adds its own term and its small children with O(log m + bucketKinks) work per
  * kink added, and the walk (excursions.ts) reads values and finds where the function turns or crosses a level in
  * O(log m + bucketKinks) each.
  *
- * Adding a line to a range of ranks is lazy: a node keeps the pending line as its values at the node's two end
- * scores and its slope, and evaluates it at a child's ends, or at a leaf's kinks, from the nearer end (`onLine`).
- * Everything added is a piece of a function ≥ 0, so no value is the small difference of two large ones (which would
- * lose the small values the comparisons between staying and starting a segment depend on). That is also why the
- * tree keeps values, not the changes of slope at the kinks: a value summed from rank 0 up lost them (a cost of 0
- * read as 1.1e-9 in the extreme-number property test, where f(s_0) was 1.7e7).
+ * Adding a line to a node is lazy: the node keeps the pending line as its values at the node's first and last kink
+ * and its slope, and evaluates it at a child's first and last kink, or at a leaf's kinks, from the nearer end
+ * (`onLine`). A node's kinks change only after its line is pushed, so the ends the line is kept at stay put while it
+ * is pending. Everything added is a piece of a function ≥ 0, so no value is the small difference of two large ones
+ * (which would lose the small values the comparisons between staying and starting a segment depend on). That is also
+ * why the tree keeps values, not the changes of slope at the kinks: a value summed from rank 0 up lost them (a cost
+ * of 0 read as 1.1e-9 in the extreme-number property test, where f(s_0) was 1.7e7).
+ *
+ * A row holds the scores of its first and last kink and a run holds its kinks' scores, so that the walks do not read
+ * the score array (m doubles: 800 kB at 100k scores) at scattered places.
  */
 export class KinkTree {
   /**
-   * The nodes, a row of 8 entries each (node x at 8x …): in ints, its children, the ranks of the first and last kink
-   * under it, their number, whether a line is pending for its children (or its leaf's kinks) and its run of kinks if
-   * it is a leaf (0 for an inner node); in floats, the values at the first and last kink (its own pending line
-   * included), the least and greatest slope between consecutive kinks under it (where to look for a turn), and the
-   * pending line (its values at the node's end scores, and its slope). A row rather than a column per field: a step
-   * of a walk then reads one or two cache lines instead of a dozen.
+   * The nodes, node x at row x: in ints (8 a row), its children, the ranks of the first and last kink under it, their
+   * number, whether a line is pending for its children (or its leaf's kinks) and its run of kinks if it is a leaf
+   * (0 for an inner node); in floats (F a row), the values at the first and last kink (its own pending line
+   * included), the least and greatest slope between consecutive kinks under it (where to look for a turn), the
+   * pending line (its values at the first and last kink, and its slope) and the scores of the first and last kink.
+   * A row rather than a column per field: a step of a walk then reads one or two cache lines instead of a dozen.
    */
   private ints = new Int32Array(8 * 1024);
-  private floats = new Float64Array(8 * 1024);
+  private floats = new Float64Array(F * 1024);
   private used = 1; // node 0 is "none"
   private free: number[] = [];
   private readonly buckets: KinkBuckets;
@@ -63,6 +72,7 @@ export class KinkTree {
   private readonly cap: number;
   /** A leaf's run while it is rewritten: its kinks plus the two a cap may add. */
   private readonly scratchRank: Int32Array;
+  private readonly scratchScore: Float64Array;
   private readonly scratchValue: Float64Array;
   private readonly mergeScratch = new GridKinks(64);
 
@@ -75,6 +85,7 @@ export class KinkTree {
     this.cap = bucketKinks;
     this.buckets = new KinkBuckets(bucketKinks);
     this.scratchRank = new Int32Array(bucketKinks + 2);
+    this.scratchScore = new Float64Array(bucketKinks + 2);
     this.scratchValue = new Float64Array(bucketKinks + 2);
   }
 
@@ -133,31 +144,54 @@ export class KinkTree {
 
   /** Sets the leaf x's summary from its run (no line pending). */
   private summarizeLeaf(x: number): void {
-    const { rank, value } = this.buckets;
-    const { s } = this;
+    const { rank, score, value } = this.buckets;
     const base = this.base(x);
     const end = base + this.ints[8 * x + COUNT];
     this.ints[8 * x + FIRST_RANK] = rank[base];
     this.ints[8 * x + LAST_RANK] = rank[end - 1];
-    this.floats[8 * x + FIRST_VALUE] = value[base];
-    this.floats[8 * x + LAST_VALUE] = value[end - 1];
+    this.floats[F * x + FIRST_VALUE] = value[base];
+    this.floats[F * x + LAST_VALUE] = value[end - 1];
+    this.floats[F * x + FIRST_SCORE] = score[base];
+    this.floats[F * x + LAST_SCORE] = score[end - 1];
     let min = Infinity;
     let max = -Infinity;
     for (let k = base + 1; k < end; k++) {
-      const slope = (value[k] - value[k - 1]) / (s[rank[k]] - s[rank[k - 1]]);
+      const slope = (value[k] - value[k - 1]) / (score[k] - score[k - 1]);
       if (slope < min) min = slope;
       if (slope > max) max = slope;
     }
-    this.floats[8 * x + MIN_SLOPE] = min;
-    this.floats[8 * x + MAX_SLOPE] = max;
+    this.floats[F * x + MIN_SLOPE] = min;
+    this.floats[F * x + MAX_SLOPE] = max;
   }
 
-  /** A new leaf holding the kinks (rank[start, end), value[start, end)). */
-  private leafFrom(rank: Int32Array, value: Float64Array, start: number, end: number): number {
+  /** A new leaf holding kinks [start, end) of the run columns given (the buckets' own, or older ones). */
+  private leafOfRun(rank: Int32Array, score: Float64Array, value: Float64Array, start: number, end: number): number {
     const x = this.newLeaf();
     const base = this.base(x);
     this.buckets.rank.set(rank.subarray(start, end), base);
+    this.buckets.score.set(score.subarray(start, end), base);
     this.buckets.value.set(value.subarray(start, end), base);
+    this.ints[8 * x + COUNT] = end - start;
+    this.summarizeLeaf(x);
+    return x;
+  }
+
+  /**
+   * A new leaf holding kinks[start, end), each value plus the line from (p, pv) to (q, qv) when p ≥ 0 (the tree's
+   * value there, where the tree had no kink).
+   */
+  private leafOfKinks(kinks: GridKinks, start: number, end: number, p: number, pv: number, q: number,
+    qv: number): number {
+    const x = this.newLeaf();
+    const base = this.base(x);
+    const { rank, score, value } = this.buckets;
+    const { s } = this;
+    for (let k = start; k < end; k++) {
+      const r = kinks.rank[k];
+      rank[base + k - start] = r;
+      score[base + k - start] = s[r];
+      value[base + k - start] = p < 0 ? kinks.value[k] : kinks.value[k] + between(s[p], pv, s[q], qv, s[r]);
+    }
     this.ints[8 * x + COUNT] = end - start;
     this.summarizeLeaf(x);
     return x;
@@ -166,87 +200,82 @@ export class KinkTree {
   private pull(x: number): void {
     const a = this.ints[8 * x + LEFT];
     const b = this.ints[8 * x + RIGHT];
+    const { ints, floats } = this;
     if (a === 0 || b === 0) {
       const c = a === 0 ? b : a;
-      this.ints[8 * x + FIRST_RANK] = this.ints[8 * c + FIRST_RANK];
-      this.ints[8 * x + LAST_RANK] = this.ints[8 * c + LAST_RANK];
-      this.ints[8 * x + COUNT] = this.ints[8 * c + COUNT];
-      this.floats[8 * x + FIRST_VALUE] = this.floats[8 * c + FIRST_VALUE];
-      this.floats[8 * x + LAST_VALUE] = this.floats[8 * c + LAST_VALUE];
-      this.floats[8 * x + MIN_SLOPE] = this.floats[8 * c + MIN_SLOPE];
-      this.floats[8 * x + MAX_SLOPE] = this.floats[8 * c + MAX_SLOPE];
+      ints[8 * x + FIRST_RANK] = ints[8 * c + FIRST_RANK];
+      ints[8 * x + LAST_RANK] = ints[8 * c + LAST_RANK];
+      ints[8 * x + COUNT] = ints[8 * c + COUNT];
+      floats[F * x + FIRST_VALUE] = floats[F * c + FIRST_VALUE];
+      floats[F * x + LAST_VALUE] = floats[F * c + LAST_VALUE];
+      floats[F * x + MIN_SLOPE] = floats[F * c + MIN_SLOPE];
+      floats[F * x + MAX_SLOPE] = floats[F * c + MAX_SLOPE];
+      floats[F * x + FIRST_SCORE] = floats[F * c + FIRST_SCORE];
+      floats[F * x + LAST_SCORE] = floats[F * c + LAST_SCORE];
       return;
     }
-    const { s } = this;
-    const slope = (this.floats[8 * b + FIRST_VALUE] - this.floats[8 * a + LAST_VALUE]) /
-      (s[this.ints[8 * b + FIRST_RANK]] - s[this.ints[8 * a + LAST_RANK]]);
-    this.ints[8 * x + FIRST_RANK] = this.ints[8 * a + FIRST_RANK];
-    this.ints[8 * x + LAST_RANK] = this.ints[8 * b + LAST_RANK];
-    this.ints[8 * x + COUNT] = this.ints[8 * a + COUNT] + this.ints[8 * b + COUNT];
-    this.floats[8 * x + FIRST_VALUE] = this.floats[8 * a + FIRST_VALUE];
-    this.floats[8 * x + LAST_VALUE] = this.floats[8 * b + LAST_VALUE];
-    this.floats[8 * x + MIN_SLOPE] = Math.min(this.floats[8 * a + MIN_SLOPE], this.floats[8 * b + MIN_SLOPE], slope);
-    this.floats[8 * x + MAX_SLOPE] = Math.max(this.floats[8 * a + MAX_SLOPE], this.floats[8 * b + MAX_SLOPE], slope);
-  }
-
-  /** Adds the line with values yl at s_l and yr at s_r to every kink under x (x covers ranks l … r). */
-  private addLine(x: number, l: number, r: number, yl: number, yr: number): void {
-    this.addSlopedLine(x, l, r, yl, yr, l === r ? 0 : (yr - yl) / (this.s[r] - this.s[l]));
+    const slope = (floats[F * b + FIRST_VALUE] - floats[F * a + LAST_VALUE]) /
+      (floats[F * b + FIRST_SCORE] - floats[F * a + LAST_SCORE]);
+    ints[8 * x + FIRST_RANK] = ints[8 * a + FIRST_RANK];
+    ints[8 * x + LAST_RANK] = ints[8 * b + LAST_RANK];
+    ints[8 * x + COUNT] = ints[8 * a + COUNT] + ints[8 * b + COUNT];
+    floats[F * x + FIRST_VALUE] = floats[F * a + FIRST_VALUE];
+    floats[F * x + LAST_VALUE] = floats[F * b + LAST_VALUE];
+    floats[F * x + MIN_SLOPE] = Math.min(floats[F * a + MIN_SLOPE], floats[F * b + MIN_SLOPE], slope);
+    floats[F * x + MAX_SLOPE] = Math.max(floats[F * a + MAX_SLOPE], floats[F * b + MAX_SLOPE], slope);
+    floats[F * x + FIRST_SCORE] = floats[F * a + FIRST_SCORE];
+    floats[F * x + LAST_SCORE] = floats[F * b + LAST_SCORE];
   }
 
   /**
-   * addLine with the line's slope given: a pushed tag hands its slope down to both halves, which saves the
-   * divisions that are most of a push's work.
+   * Adds a line of the given slope to every kink under x: yFirst and yLast are its values at x's first and last
+   * kink.
    */
-  private addSlopedLine(x: number, l: number, r: number, yl: number, yr: number, slope: number): void {
-    if (l === r) {
-      // A leaf of one rank: its one kink takes the value at once.
-      this.floats[8 * x + FIRST_VALUE] += yl;
-      this.floats[8 * x + LAST_VALUE] = this.floats[8 * x + FIRST_VALUE];
-      this.buckets.value[this.base(x)] = this.floats[8 * x + FIRST_VALUE];
-      return;
-    }
-    const { s } = this;
-    const sl = s[l];
-    const sr = s[r];
-    this.floats[8 * x + FIRST_VALUE] += onLine(sl, yl, sr, yr, slope, s[this.ints[8 * x + FIRST_RANK]]);
-    this.floats[8 * x + LAST_VALUE] += onLine(sl, yl, sr, yr, slope, s[this.ints[8 * x + LAST_RANK]]);
-    this.floats[8 * x + MIN_SLOPE] += slope;
-    this.floats[8 * x + MAX_SLOPE] += slope;
+  private addLine(x: number, yFirst: number, yLast: number, slope: number): void {
+    const { floats } = this;
+    floats[F * x + FIRST_VALUE] += yFirst;
+    floats[F * x + LAST_VALUE] += yLast;
+    floats[F * x + MIN_SLOPE] += slope;
+    floats[F * x + MAX_SLOPE] += slope;
     if (this.ints[8 * x + TAGGED]) {
-      this.floats[8 * x + TAG_LEFT] += yl;
-      this.floats[8 * x + TAG_RIGHT] += yr;
-      this.floats[8 * x + TAG_SLOPE] += slope;
+      floats[F * x + TAG_FIRST] += yFirst;
+      floats[F * x + TAG_LAST] += yLast;
+      floats[F * x + TAG_SLOPE] += slope;
     } else {
-      this.floats[8 * x + TAG_LEFT] = yl;
-      this.floats[8 * x + TAG_RIGHT] = yr;
-      this.floats[8 * x + TAG_SLOPE] = slope;
+      floats[F * x + TAG_FIRST] = yFirst;
+      floats[F * x + TAG_LAST] = yLast;
+      floats[F * x + TAG_SLOPE] = slope;
       this.ints[8 * x + TAGGED] = 1;
     }
   }
 
   /** Hands x's pending line to its children, or to its kinks if x is a leaf. */
-  private push(x: number, l: number, r: number): void {
+  private push(x: number): void {
     if (!this.ints[8 * x + TAGGED]) return;
     this.ints[8 * x + TAGGED] = 0;
-    const { s } = this;
-    const yl = this.floats[8 * x + TAG_LEFT];
-    const yr = this.floats[8 * x + TAG_RIGHT];
-    const slope = this.floats[8 * x + TAG_SLOPE];
+    const { floats } = this;
+    const yFirst = floats[F * x + TAG_FIRST];
+    const yLast = floats[F * x + TAG_LAST];
+    const slope = floats[F * x + TAG_SLOPE];
+    const sFirst = floats[F * x + FIRST_SCORE];
+    const sLast = floats[F * x + LAST_SCORE];
     if (this.isLeaf(x)) {
-      const { rank, value } = this.buckets;
+      const { score, value } = this.buckets;
       const base = this.base(x);
       const end = base + this.ints[8 * x + COUNT];
-      const sl = s[l];
-      const sr = s[r];
-      for (let k = base; k < end; k++) value[k] += onLine(sl, yl, sr, yr, slope, s[rank[k]]);
+      for (let k = base; k < end; k++) value[k] += onLine(sFirst, yFirst, sLast, yLast, slope, score[k]);
       return;
     }
-    const mid = (l + r) >>> 1;
     const a = this.ints[8 * x + LEFT];
     const b = this.ints[8 * x + RIGHT];
-    if (a !== 0) this.addSlopedLine(a, l, mid, yl, onLine(s[l], yl, s[r], yr, slope, s[mid]), slope);
-    if (b !== 0) this.addSlopedLine(b, mid + 1, r, onLine(s[l], yl, s[r], yr, slope, s[mid + 1]), yr, slope);
+    if (a !== 0) {
+      this.addLine(a, onLine(sFirst, yFirst, sLast, yLast, slope, floats[F * a + FIRST_SCORE]),
+        onLine(sFirst, yFirst, sLast, yLast, slope, floats[F * a + LAST_SCORE]), slope);
+    }
+    if (b !== 0) {
+      this.addLine(b, onLine(sFirst, yFirst, sLast, yLast, slope, floats[F * b + FIRST_SCORE]),
+        onLine(sFirst, yFirst, sLast, yLast, slope, floats[F * b + LAST_SCORE]), slope);
+    }
   }
 
   /**
@@ -259,11 +288,11 @@ export class KinkTree {
     const n = this.ints[8 * x + COUNT];
     const mid = (l + r) >>> 1;
     // The columns as they are now: a new leaf's run may replace them, but these keep x's kinks.
-    const { rank, value } = this.buckets;
+    const { rank, score, value } = this.buckets;
     let k = base;
     while (k < base + n && rank[k] <= mid) k++;
-    const a = k > base ? this.leafFrom(rank, value, base, k) : 0;
-    const b = k < base + n ? this.leafFrom(rank, value, k, base + n) : 0;
+    const a = k > base ? this.leafOfRun(rank, score, value, base, k) : 0;
+    const b = k < base + n ? this.leafOfRun(rank, score, value, k, base + n) : 0;
     this.buckets.release(bucket);
     this.ints[8 * x + BUCKET] = 0;
     this.ints[8 * x + LEFT] = a;
@@ -335,9 +364,9 @@ export class KinkTree {
     let r = this.last;
     for (;;) {
       if (x === 0) throw new Error(`kinkValue: no kink at rank ${rank}`);
-      if (this.ints[8 * x + FIRST_RANK] === rank) return this.floats[8 * x + FIRST_VALUE];
-      if (this.ints[8 * x + LAST_RANK] === rank) return this.floats[8 * x + LAST_VALUE];
-      this.push(x, l, r);
+      if (this.ints[8 * x + FIRST_RANK] === rank) return this.floats[F * x + FIRST_VALUE];
+      if (this.ints[8 * x + LAST_RANK] === rank) return this.floats[F * x + LAST_VALUE];
+      this.push(x);
       if (this.isLeaf(x)) {
         const { rank: ranks, value } = this.buckets;
         const base = this.base(x);
@@ -375,9 +404,9 @@ export class KinkTree {
   /** x covers ranks l … r; (p, pv) and (q, qv) are the function's kinks just outside the range (-1 if none). */
   private ensureKinkAt(x: number, l: number, r: number, rank: number, p: number, pv: number, q: number,
     qv: number): number {
-    if (x === 0) return this.leafPath(rank, between(this.s[p], pv, this.s[q], qv, this.s[rank]));
+    if (x === 0) return this.leafOf(rank, between(this.s[p], pv, this.s[q], qv, this.s[rank]));
     if (this.ints[8 * x + FIRST_RANK] === rank || this.ints[8 * x + LAST_RANK] === rank) return x;
-    this.push(x, l, r);
+    this.push(x);
     if (this.isLeaf(x)) {
       if (this.insertInLeaf(x, rank, 0, p, pv, q, qv)) return x;
       this.split(x, l, r);
@@ -387,12 +416,12 @@ export class KinkTree {
     const b = this.ints[8 * x + RIGHT];
     if (rank <= mid) {
       const child = b !== 0
-        ? this.ensureKinkAt(a, l, mid, rank, p, pv, this.ints[8 * b + FIRST_RANK], this.floats[8 * b + FIRST_VALUE])
+        ? this.ensureKinkAt(a, l, mid, rank, p, pv, this.ints[8 * b + FIRST_RANK], this.floats[F * b + FIRST_VALUE])
         : this.ensureKinkAt(a, l, mid, rank, p, pv, q, qv);
       this.ints[8 * x + LEFT] = child;
     } else {
       const child = a !== 0
-        ? this.ensureKinkAt(b, mid + 1, r, rank, this.ints[8 * a + LAST_RANK], this.floats[8 * a + LAST_VALUE], q, qv)
+        ? this.ensureKinkAt(b, mid + 1, r, rank, this.ints[8 * a + LAST_RANK], this.floats[F * a + LAST_VALUE], q, qv)
         : this.ensureKinkAt(b, mid + 1, r, rank, p, pv, q, qv);
       this.ints[8 * x + RIGHT] = child;
     }
@@ -406,26 +435,28 @@ export class KinkTree {
    * nothing, when r is new and the run is full.
    */
   private insertInLeaf(x: number, r: number, w: number, p: number, pv: number, q: number, qv: number): boolean {
-    const { rank, value } = this.buckets;
-    const { s } = this;
+    const { rank, score, value } = this.buckets;
     const base = this.base(x);
     const n = this.ints[8 * x + COUNT];
     let i = base;
     while (i < base + n && rank[i] < r) i++;
     const present = i < base + n && rank[i] === r;
     if (!present && n === this.cap) return false;
+    const { s } = this;
+    const sr = s[r];
     // The term is 0 at r, so a new kink takes the function's value there before the term is added.
-    const v = present ? 0 : between(s[i > base ? rank[i - 1] : p], i > base ? value[i - 1] : pv,
-      s[i < base + n ? rank[i] : q], i < base + n ? value[i] : qv, s[r]);
+    const v = present ? 0 : between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : pv,
+      i < base + n ? score[i] : s[q], i < base + n ? value[i] : qv, sr);
     if (w !== 0) {
-      const sr = s[r];
-      for (let k = base; k < i; k++) value[k] += w * (sr - s[rank[k]]);
-      for (let k = i; k < base + n; k++) value[k] += w * (s[rank[k]] - sr);
+      for (let k = base; k < i; k++) value[k] += w * (sr - score[k]);
+      for (let k = i; k < base + n; k++) value[k] += w * (score[k] - sr);
     }
     if (!present) {
       rank.copyWithin(i + 1, i, base + n);
+      score.copyWithin(i + 1, i, base + n);
       value.copyWithin(i + 1, i, base + n);
       rank[i] = r;
+      score[i] = sr;
       value[i] = v;
       this.ints[8 * x + COUNT] = n + 1;
     }
@@ -434,10 +465,11 @@ export class KinkTree {
   }
 
   /** A new leaf holding the single kink (rank, value). */
-  private leafPath(rank: number, value: number): number {
+  private leafOf(rank: number, value: number): number {
     const x = this.newLeaf();
     const base = this.base(x);
     this.buckets.rank[base] = rank;
+    this.buckets.score[base] = this.s[rank];
     this.buckets.value[base] = value;
     this.ints[8 * x + COUNT] = 1;
     this.summarizeLeaf(x);
@@ -464,46 +496,59 @@ export class KinkTree {
       this.release(x);
       return 0;
     }
+    const { s } = this;
     if (x === 0) {
       x = this.newLeaf();
       const base = this.base(x);
+      const { rank, score, value } = this.buckets;
       let n = 0;
-      if (hasJ1) this.buckets.rank[base + n++] = j1;
-      if (hasJ2) this.buckets.rank[base + n++] = j2;
-      this.buckets.value[base] = level;
-      this.buckets.value[base + 1] = level;
+      if (hasJ1) {
+        rank[base + n] = j1;
+        score[base + n] = s[j1];
+        value[base + n++] = level;
+      }
+      if (hasJ2) {
+        rank[base + n] = j2;
+        score[base + n] = s[j2];
+        value[base + n++] = level;
+      }
       this.ints[8 * x + COUNT] = n;
       this.summarizeLeaf(x);
       return x;
     }
-    this.push(x, l, r);
+    this.push(x);
     if (this.isLeaf(x)) {
       // The run without its kinks in j1 … j2, with j1 and j2 at the level instead, if it fits.
-      const { rank, value } = this.buckets;
-      const { scratchRank, scratchValue } = this;
+      const { rank, score, value } = this.buckets;
+      const { scratchRank, scratchScore, scratchValue } = this;
       const base = this.base(x);
       const end = base + this.ints[8 * x + COUNT];
       let n = 0;
       let k = base;
       for (; k < end && rank[k] < j1; k++) {
         scratchRank[n] = rank[k];
+        scratchScore[n] = score[k];
         scratchValue[n++] = value[k];
       }
       if (hasJ1) {
         scratchRank[n] = j1;
+        scratchScore[n] = s[j1];
         scratchValue[n++] = level;
       }
       if (hasJ2) {
         scratchRank[n] = j2;
+        scratchScore[n] = s[j2];
         scratchValue[n++] = level;
       }
       while (k < end && rank[k] <= j2) k++;
       for (; k < end; k++) {
         scratchRank[n] = rank[k];
+        scratchScore[n] = score[k];
         scratchValue[n++] = value[k];
       }
       if (n <= this.cap) {
         rank.set(scratchRank.subarray(0, n), base);
+        score.set(scratchScore.subarray(0, n), base);
         value.set(scratchValue.subarray(0, n), base);
         this.ints[8 * x + COUNT] = n;
         this.summarizeLeaf(x);
@@ -517,24 +562,23 @@ export class KinkTree {
     const b = this.setRangeAt(this.ints[8 * x + RIGHT], mid + 1, r, j1, j2, level);
     this.ints[8 * x + RIGHT] = b;
     this.pull(x);
-    this.joinLeaves(x, l, r);
+    this.joinLeaves(x);
     return x;
   }
 
   /**
-   * Makes the inner node x (ranks l … r, its line pushed) a leaf again when a cap has left few enough kinks under it
-   * in leaves: a lone leaf child moves up, two leaves of half a run or less become one. Caps are what remove kinks,
-   * and without this a tree that caps keeps the leaves it once split, ever emptier, and walks go through more rows.
+   * Makes the inner node x (its line pushed) a leaf again when a cap has left few enough kinks under it in leaves:
+   * a lone leaf child moves up, two leaves of half a run or less become one. Caps are what remove kinks, and without
+   * this a tree that caps keeps the leaves it once split, ever emptier, and walks go through more rows.
    */
-  private joinLeaves(x: number, l: number, r: number): void {
+  private joinLeaves(x: number): void {
     const a = this.ints[8 * x + LEFT];
     const b = this.ints[8 * x + RIGHT];
     if ((a !== 0 && !this.isLeaf(a)) || (b !== 0 && !this.isLeaf(b))) return;
     if (a !== 0 && b !== 0 && this.ints[8 * x + COUNT] > this.cap >> 1) return;
-    const mid = (l + r) >>> 1;
     const bucket = this.buckets.alloc();
-    let n = this.moveRun(a, l, mid, this.cap * bucket, 0);
-    n = this.moveRun(b, mid + 1, r, this.cap * bucket, n);
+    let n = this.moveRun(a, this.cap * bucket, 0);
+    n = this.moveRun(b, this.cap * bucket, n);
     this.ints[8 * x + BUCKET] = bucket;
     this.ints[8 * x + LEFT] = 0;
     this.ints[8 * x + RIGHT] = 0;
@@ -542,14 +586,16 @@ export class KinkTree {
     this.summarizeLeaf(x);
   }
 
-  /** Copies the leaf c's kinks (ranks l … r; 0 for none) to the run at `base` from its n-th place, and frees c. */
-  private moveRun(c: number, l: number, r: number, base: number, n: number): number {
+  /** Copies the leaf c's kinks (0 for none) to the run at `base` from its n-th place, and frees c. */
+  private moveRun(c: number, base: number, n: number): number {
     if (c === 0) return n;
-    this.push(c, l, r);
+    this.push(c);
     const from = this.base(c);
     const count = this.ints[8 * c + COUNT];
-    this.buckets.rank.copyWithin(base + n, from, from + count);
-    this.buckets.value.copyWithin(base + n, from, from + count);
+    const { rank, score, value } = this.buckets;
+    rank.copyWithin(base + n, from, from + count);
+    score.copyWithin(base + n, from, from + count);
+    value.copyWithin(base + n, from, from + count);
     this.release(c);
     return n + count;
   }
@@ -585,10 +631,13 @@ export class KinkTree {
       const { s } = this;
       const x0 = s[rank[lo]];
       const x1 = s[rank[hi]];
-      this.addLine(x, l, r, between(x0, value[lo], x1, value[hi], s[l]), between(x0, value[lo], x1, value[hi], s[r]));
+      // (lo = hi when the range is one rank, a kink of the function.)
+      const slope = lo === hi ? 0 : (value[hi] - value[lo]) / (x1 - x0);
+      this.addLine(x, onLine(x0, value[lo], x1, value[hi], slope, this.floats[F * x + FIRST_SCORE]),
+        onLine(x0, value[lo], x1, value[hi], slope, this.floats[F * x + LAST_SCORE]), slope);
       return x;
     }
-    this.push(x, l, r);
+    this.push(x);
     if (this.isLeaf(x)) {
       if (this.ints[8 * x + COUNT] + to - from <= this.cap) {
         this.addToLeaf(x, kinks, from, to, p, pv, q, qv);
@@ -606,9 +655,9 @@ export class KinkTree {
     const b = this.ints[8 * x + RIGHT];
     // The kinks beside each half, read before either half changes.
     const aLast = a !== 0 ? this.ints[8 * a + LAST_RANK] : p;
-    const aLastValue = a !== 0 ? this.floats[8 * a + LAST_VALUE] : pv;
+    const aLastValue = a !== 0 ? this.floats[F * a + LAST_VALUE] : pv;
     const bFirst = b !== 0 ? this.ints[8 * b + FIRST_RANK] : q;
-    const bFirstValue = b !== 0 ? this.floats[8 * b + FIRST_VALUE] : qv;
+    const bFirstValue = b !== 0 ? this.floats[F * b + FIRST_VALUE] : qv;
     const newA = this.addKinksAt(a, l, mid, kinks, lo, leftHi, p, pv, bFirst, bFirstValue);
     this.ints[8 * x + LEFT] = newA;
     const newB = this.addKinksAt(b, mid + 1, r, kinks, rightLo, hi, aLast, aLastValue, q, qv);
@@ -619,13 +668,13 @@ export class KinkTree {
 
   /**
    * addKinksAt on a leaf (its line pushed) that has room for the function's kinks from … to − 1: the union of both
-   * runs, each kink the sum of the two functions there (kinks lo … hi of the function span the leaf's range).
+   * runs, each kink the sum of the two functions there (the function's kinks from − 1 … to span the leaf's kinks).
    */
   private addToLeaf(x: number, kinks: GridKinks, from: number, to: number, p: number, pv: number, q: number,
     qv: number): void {
     const { rank: fRank, value: fValue } = kinks;
-    const { rank, value } = this.buckets;
-    const { s, scratchRank, scratchValue } = this;
+    const { rank, score, value } = this.buckets;
+    const { s, scratchRank, scratchScore, scratchValue } = this;
     const base = this.base(x);
     const end = base + this.ints[8 * x + COUNT];
     let i = base;
@@ -636,19 +685,25 @@ export class KinkTree {
       const u = j < to ? fRank[j] : Infinity;
       if (t === u) {
         scratchRank[n] = t;
+        scratchScore[n] = score[i];
         scratchValue[n++] = value[i++] + fValue[j++];
       } else if (t < u) {
-        // The function is linear between its kinks j − 1 and j (lo ≤ j − 1, j ≤ hi) around t.
+        // The function is linear between its kinks j − 1 and j around t.
         scratchRank[n] = t;
-        scratchValue[n++] = value[i++] + between(s[fRank[j - 1]], fValue[j - 1], s[fRank[j]], fValue[j], s[t]);
+        scratchScore[n] = score[i];
+        scratchValue[n++] = value[i] + between(s[fRank[j - 1]], fValue[j - 1], s[fRank[j]], fValue[j], score[i]);
+        i++;
       } else {
         // The tree is linear between its kinks around u, in the run or beside it.
+        const su = s[u];
         scratchRank[n] = u;
-        scratchValue[n++] = fValue[j++] + between(s[i > base ? rank[i - 1] : p], i > base ? value[i - 1] : pv,
-          s[i < end ? rank[i] : q], i < end ? value[i] : qv, s[u]);
+        scratchScore[n] = su;
+        scratchValue[n++] = fValue[j++] + between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : pv,
+          i < end ? score[i] : s[q], i < end ? value[i] : qv, su);
       }
     }
     rank.set(scratchRank.subarray(0, n), base);
+    score.set(scratchScore.subarray(0, n), base);
     value.set(scratchValue.subarray(0, n), base);
     this.ints[8 * x + COUNT] = n;
     this.summarizeLeaf(x);
@@ -661,20 +716,7 @@ export class KinkTree {
   private buildAdded(kinks: GridKinks, start: number, end: number, l: number, r: number, p: number, pv: number,
     q: number, qv: number): number {
     if (start === end) return 0;
-    if (end - start <= this.cap) {
-      const x = this.newLeaf();
-      const base = this.base(x);
-      const { rank, value } = this.buckets;
-      const { s } = this;
-      for (let k = start; k < end; k++) {
-        const r = kinks.rank[k];
-        rank[base + k - start] = r;
-        value[base + k - start] = kinks.value[k] + between(s[p], pv, s[q], qv, s[r]);
-      }
-      this.ints[8 * x + COUNT] = end - start;
-      this.summarizeLeaf(x);
-      return x;
-    }
+    if (end - start <= this.cap) return this.leafOfKinks(kinks, start, end, p, pv, q, qv);
     const x = this.node();
     const mid = (l + r) >>> 1;
     let split = start;
@@ -690,8 +732,8 @@ export class KinkTree {
   /**
    * Adds a node's own term w·|s_r − v| to the tree; returns the root. addKinks of the term's three kinks gives the
    * same function, but a chain's nodes add nothing else, and this is one loop down the path to rank r, adding the
-   * term's line to the half beside each step (slope w right of r, −w left of it, no division), the term itself to
-   * the leaf's kinks, then the pulls back up.
+   * term's line to the subtree beside each step (slope w right of r, −w left of it, no division), the term itself
+   * to the leaf's kinks, then the pulls back up.
    */
   addOwnTerm(root: number, r: number, w: number): number {
     const { s, ownPath } = this;
@@ -710,23 +752,25 @@ export class KinkTree {
     let side = LEFT; // the side of the last node of the path that the walk went on to
     for (;;) {
       if (x === 0) {
-        leaf = this.leafPath(r, between(s[p], pv, s[q], qv, sr));
+        leaf = this.leafOf(r, between(s[p], pv, s[q], qv, sr));
         break;
       }
-      this.push(x, l, hi);
+      this.push(x);
       if (this.isLeaf(x)) {
         if (this.insertInLeaf(x, r, w, p, pv, q, qv)) break;
         this.split(x, l, hi);
       }
       ownPath[depth++] = x;
+      // Read after the split: a new leaf may have moved the rows.
+      const { floats } = this;
       const mid = (l + hi) >>> 1;
       const a = this.ints[8 * x + LEFT];
       const b = this.ints[8 * x + RIGHT];
       if (r <= mid) {
         if (b !== 0) {
           q = this.ints[8 * b + FIRST_RANK];
-          qv = this.floats[8 * b + FIRST_VALUE];
-          this.addSlopedLine(b, mid + 1, hi, w * (s[mid + 1] - sr), w * (s[hi] - sr), w);
+          qv = floats[F * b + FIRST_VALUE];
+          this.addLine(b, w * (floats[F * b + FIRST_SCORE] - sr), w * (floats[F * b + LAST_SCORE] - sr), w);
         }
         x = a;
         hi = mid;
@@ -734,8 +778,8 @@ export class KinkTree {
       } else {
         if (a !== 0) {
           p = this.ints[8 * a + LAST_RANK];
-          pv = this.floats[8 * a + LAST_VALUE];
-          this.addSlopedLine(a, l, mid, w * (sr - s[l]), w * (sr - s[mid]), -w);
+          pv = floats[F * a + LAST_VALUE];
+          this.addLine(a, w * (sr - floats[F * a + FIRST_SCORE]), w * (sr - floats[F * a + LAST_SCORE]), -w);
         }
         x = b;
         l = mid + 1;
@@ -759,7 +803,7 @@ export class KinkTree {
 
   private buildAt(kinks: GridKinks, start: number, end: number, l: number, r: number): number {
     if (start === end) return 0;
-    if (end - start <= this.cap) return this.leafFrom(kinks.rank, kinks.value, start, end);
+    if (end - start <= this.cap) return this.leafOfKinks(kinks, start, end, -1, 0, -1, 0);
     const x = this.node();
     const mid = (l + r) >>> 1;
     let split = start;
@@ -788,12 +832,12 @@ export class KinkTree {
   /** Appends the tree's kinks, in order, to out. */
   appendKinks(root: number, out: GridKinks): void {
     out.reserve(this.ints[8 * root + COUNT]);
-    this.appendAt(root, 0, this.last, out);
+    this.appendAt(root, out);
   }
 
-  private appendAt(x: number, l: number, r: number, out: GridKinks): void {
+  private appendAt(x: number, out: GridKinks): void {
     if (x === 0) return;
-    this.push(x, l, r);
+    this.push(x);
     if (this.isLeaf(x)) {
       const base = this.base(x);
       const n = this.ints[8 * x + COUNT];
@@ -802,127 +846,125 @@ export class KinkTree {
       out.length += n;
       return;
     }
-    const mid = (l + r) >>> 1;
-    this.appendAt(this.ints[8 * x + LEFT], l, mid, out);
-    this.appendAt(this.ints[8 * x + RIGHT], mid + 1, r, out);
+    this.appendAt(this.ints[8 * x + LEFT], out);
+    this.appendAt(this.ints[8 * x + RIGHT], out);
   }
 
   /**
    * GridCurve.listTurns on the tree rooted at `root`: one walk right to left that goes down only into nodes holding a
    * pair of the direction looked for next (by their slope summaries), so the turns share the descents to them.
-   * It reads through the pending lines instead of pushing them: (lineLeft, lineRight, lineSlope) is the sum of the
-   * lines pending above a node, over its range, and a node's stored values plus that line are its values.
+   * It reads through the pending lines instead of pushing them: a node's stored values plus the sum of the lines
+   * pending above it (kept on the stack as its values at the node's first and last kink, and its slope) are its
+   * values. A loop over an explicit stack rather than a recursion: the walk is most of a chain node's time, and the
+   * calls were most of the walk's.
    */
   listTurns(root: number, out: CurveTurns): void {
+    const { ints, floats, turnStack, turnLines } = this;
+    const { rank, score, value } = this.buckets;
     out.count = 0;
-    this.turnsFalling = true;
-    this.rightRank = -1;
-    this.rightValue = NaN;
-    this.turnsAt(root, 0, this.last, 0, 0, 0, false, out);
-    out.valueAtZero = this.rightValue;
-  }
-
-  /** listTurns' state: the direction of the pair looked for next, and the kink right of the nodes still to visit. */
-  private turnsFalling = true;
-  private rightRank = -1;
-  private rightValue = NaN;
-
-  /**
-   * Visits the pairs whose left kink lies under x (ranks l … r), right to left: the pair from x's last kink to the
-   * kink right of it (unless the caller has done that one: `lastDone`), then those inside x.
-   */
-  private turnsAt(x: number, l: number, r: number, lineLeft: number, lineRight: number, lineSlope: number,
-    lastDone: boolean, out: CurveTurns): void {
-    const { s } = this;
-    if (!lastDone && this.rightRank >= 0) {
-      const lastRank = this.ints[8 * x + LAST_RANK];
-      const lastValue = this.floats[8 * x + LAST_VALUE] +
-        onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[lastRank]);
-      if (this.turnsFalling ? this.rightValue < lastValue : this.rightValue > lastValue) {
-        out.push(this.rightRank, this.rightValue);
-        this.turnsFalling = !this.turnsFalling;
+    let falling = true;
+    // The kink right of the nodes still to visit (none yet), and its value.
+    let rightRank = -1;
+    let rightValue = NaN;
+    // Entries: a node, whether the pair from its last kink to the kink right of it is done (its parent did it), and
+    // the line pending above it.
+    let top = 0;
+    turnStack[0] = root;
+    turnStack[1] = 0;
+    turnLines[0] = 0;
+    turnLines[1] = 0;
+    turnLines[2] = 0;
+    top = 1;
+    while (top > 0) {
+      top--;
+      const x = turnStack[2 * top];
+      let lineFirst = turnLines[3 * top];
+      let lineLast = turnLines[3 * top + 1];
+      let lineSlope = turnLines[3 * top + 2];
+      if (turnStack[2 * top + 1] === 0 && rightRank >= 0) {
+        const lastValue = floats[F * x + LAST_VALUE] + lineLast;
+        if (falling ? rightValue < lastValue : rightValue > lastValue) {
+          out.push(rightRank, rightValue);
+          falling = !falling;
+        }
+      }
+      // Does a pair of the direction looked for lie under x?
+      if (ints[8 * x + COUNT] < 2 ||
+        (falling ? floats[F * x + MIN_SLOPE] + lineSlope >= 0 : floats[F * x + MAX_SLOPE] + lineSlope <= 0)) {
+        // No: x's first kink is the next one right of what is left to visit.
+        rightRank = ints[8 * x + FIRST_RANK];
+        rightValue = floats[F * x + FIRST_VALUE] + lineFirst;
+        continue;
+      }
+      if (ints[8 * x + TAGGED]) {
+        lineFirst += floats[F * x + TAG_FIRST];
+        lineLast += floats[F * x + TAG_LAST];
+        lineSlope += floats[F * x + TAG_SLOPE];
+      }
+      const sFirst = floats[F * x + FIRST_SCORE];
+      const sLast = floats[F * x + LAST_SCORE];
+      const bucket = ints[8 * x + BUCKET];
+      if (bucket !== 0) {
+        // A leaf: its pairs right to left (its last kink's pair with the one right of it is done above).
+        const base = this.cap * bucket;
+        let k = base + ints[8 * x + COUNT] - 1;
+        rightRank = rank[k];
+        rightValue = value[k] + lineLast;
+        for (k--; k >= base; k--) {
+          const kValue = value[k] + onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, score[k]);
+          if (falling ? rightValue < kValue : rightValue > kValue) {
+            out.push(rightRank, rightValue);
+            falling = !falling;
+          }
+          rightRank = rank[k];
+          rightValue = kValue;
+        }
+        continue;
+      }
+      const a = ints[8 * x + LEFT];
+      const b = ints[8 * x + RIGHT];
+      // The left child goes on the stack first, to be visited after the right one; the child holding x's last kink
+      // has had its outer pair done here.
+      if (a !== 0) {
+        turnStack[2 * top] = a;
+        turnStack[2 * top + 1] = b === 0 ? 1 : 0;
+        turnLines[3 * top] = lineFirst;
+        turnLines[3 * top + 1] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * a + LAST_SCORE]);
+        turnLines[3 * top + 2] = lineSlope;
+        top++;
+      }
+      if (b !== 0) {
+        turnStack[2 * top] = b;
+        turnStack[2 * top + 1] = 1;
+        turnLines[3 * top] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * b + FIRST_SCORE]);
+        turnLines[3 * top + 1] = lineLast;
+        turnLines[3 * top + 2] = lineSlope;
+        top++;
       }
     }
-    if (!this.hasSlope(x, !this.turnsFalling, lineSlope)) {
-      // No pair inside x goes the way looked for: x's first kink is the next one right of what is left to visit.
-      this.rightRank = this.ints[8 * x + FIRST_RANK];
-      this.rightValue = this.floats[8 * x + FIRST_VALUE] +
-        onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[this.rightRank]);
-      return;
-    }
-    if (this.ints[8 * x + TAGGED]) {
-      lineLeft += this.floats[8 * x + TAG_LEFT];
-      lineRight += this.floats[8 * x + TAG_RIGHT];
-      lineSlope += this.floats[8 * x + TAG_SLOPE];
-    }
-    if (this.isLeaf(x)) {
-      this.turnsInLeaf(x, l, r, lineLeft, lineRight, lineSlope, out);
-      return;
-    }
-    const mid = (l + r) >>> 1;
-    const a = this.ints[8 * x + LEFT];
-    const b = this.ints[8 * x + RIGHT];
-    // The child holding x's last kink has had its outer pair done here.
-    if (b !== 0) {
-      this.turnsAt(b, mid + 1, r, onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid + 1]), lineRight,
-        lineSlope, true, out);
-    }
-    if (a !== 0) {
-      this.turnsAt(a, l, mid, lineLeft, onLine(s[l], lineLeft, s[r], lineRight, lineSlope, s[mid]), lineSlope,
-        b === 0, out);
-    }
+    out.valueAtZero = rightValue;
   }
 
-  /** turnsAt's pairs inside the leaf x, its own line included in the one given. */
-  private turnsInLeaf(x: number, l: number, r: number, lineLeft: number, lineRight: number, lineSlope: number,
-    out: CurveTurns): void {
-    const { rank, value } = this.buckets;
-    const { s } = this;
-    const sl = s[l];
-    const sr = s[r];
-    const base = this.base(x);
-    let k = base + this.ints[8 * x + COUNT] - 1;
-    let falling = this.turnsFalling;
-    let rightRank = rank[k];
-    let rightValue = value[k] + onLine(sl, lineLeft, sr, lineRight, lineSlope, s[rightRank]);
-    for (k--; k >= base; k--) {
-      const kRank = rank[k];
-      const kValue = value[k] + onLine(sl, lineLeft, sr, lineRight, lineSlope, s[kRank]);
-      if (falling ? rightValue < kValue : rightValue > kValue) {
-        out.push(rightRank, rightValue);
-        falling = !falling;
-      }
-      rightRank = kRank;
-      rightValue = kValue;
-    }
-    this.turnsFalling = falling;
-    this.rightRank = rightRank;
-    this.rightValue = rightValue;
-  }
-
-  /** Does a slope of the sign looked for lie under x, with a line of slope `extra` pending above it? */
-  private hasSlope(x: number, rising: boolean, extra: number): boolean {
-    if (this.ints[8 * x + COUNT] < 2) return false;
-    return rising ? this.floats[8 * x + MAX_SLOPE] + extra > 0 : this.floats[8 * x + MIN_SLOPE] + extra < 0;
-  }
+  /** listTurns' stack: a node and its "last pair done" flag, and the line pending above it (3 numbers). */
+  private readonly turnStack = new Int32Array(2 * 128);
+  private readonly turnLines = new Float64Array(3 * 128);
 
   /**
    * The first kink of ranks in (from, to] whose value is above `level` (`above`) or at most `level` (not
    * `above`), on a stretch where the values do not fall (above) or do not rise (not above); -1 if none.
    */
   firstKink(root: number, from: number, to: number, level: number, above: boolean): number {
-    return this.firstKinkAt(root, 0, this.last, from, to, level, above);
+    return this.firstKinkAt(root, from, to, level, above);
   }
 
-  private firstKinkAt(x: number, l: number, r: number, from: number, to: number, level: number,
-    above: boolean): number {
+  private firstKinkAt(x: number, from: number, to: number, level: number, above: boolean): number {
     if (x === 0 || this.ints[8 * x + LAST_RANK] <= from || this.ints[8 * x + FIRST_RANK] > to) return -1;
     if (from < this.ints[8 * x + FIRST_RANK] && this.ints[8 * x + LAST_RANK] <= to) {
       // Wholly inside the stretch: its last kink is its highest (above) or lowest (not above).
-      const v = this.floats[8 * x + LAST_VALUE];
+      const v = this.floats[F * x + LAST_VALUE];
       if (above ? v <= level : v > level) return -1;
     }
-    this.push(x, l, r);
+    this.push(x);
     if (this.isLeaf(x)) {
       const { rank, value } = this.buckets;
       const base = this.base(x);
@@ -932,9 +974,8 @@ export class KinkTree {
       }
       return -1;
     }
-    const mid = (l + r) >>> 1;
-    const inLeft = this.firstKinkAt(this.ints[8 * x + LEFT], l, mid, from, to, level, above);
-    return inLeft >= 0 ? inLeft : this.firstKinkAt(this.ints[8 * x + RIGHT], mid + 1, r, from, to, level, above);
+    const inLeft = this.firstKinkAt(this.ints[8 * x + LEFT], from, to, level, above);
+    return inLeft >= 0 ? inLeft : this.firstKinkAt(this.ints[8 * x + RIGHT], from, to, level, above);
   }
 }
 
