@@ -733,7 +733,9 @@ export class KinkTree {
    * Adds a node's own term w·|s_r − v| to the tree; returns the root. addKinks of the term's three kinks gives the
    * same function, but a chain's nodes add nothing else, and this is one loop down the path to rank r, adding the
    * term's line to the subtree beside each step (slope w right of r, −w left of it, no division), the term itself
-   * to the leaf's kinks, then the pulls back up.
+   * to the leaf's kinks, then the pulls back up. The lines pending on the path are carried down rather than pushed
+   * (a push would add them to both children, and the sibling would take the term's line in a second call): each step
+   * hands the sibling one line, the pending one plus the term's, and the path's rows are set by the pulls.
    */
   addOwnTerm(root: number, r: number, w: number): number {
     const { s, ownPath } = this;
@@ -748,6 +750,10 @@ export class KinkTree {
     let pv = 0;
     let q = -1;
     let qv = 0;
+    // The lines pending above x and on x, not yet in its children's rows: their sum at x's first and last kink.
+    let lineFirst = 0;
+    let lineLast = 0;
+    let lineSlope = 0;
     let leaf = 0;
     let side = LEFT; // the side of the last node of the path that the walk went on to
     for (;;) {
@@ -755,32 +761,62 @@ export class KinkTree {
         leaf = this.leafOf(r, between(s[p], pv, s[q], qv, sr));
         break;
       }
-      this.push(x);
-      if (this.isLeaf(x)) {
+      const { ints, floats } = this;
+      if (ints[8 * x + TAGGED]) {
+        ints[8 * x + TAGGED] = 0;
+        lineFirst += floats[F * x + TAG_FIRST];
+        lineLast += floats[F * x + TAG_LAST];
+        lineSlope += floats[F * x + TAG_SLOPE];
+      }
+      const sFirst = floats[F * x + FIRST_SCORE];
+      const sLast = floats[F * x + LAST_SCORE];
+      if (ints[8 * x + BUCKET] !== 0) {
+        // A leaf: the lines carried down go to its kinks (and its row, which a split keeps), then the term.
+        if (lineFirst !== 0 || lineLast !== 0 || lineSlope !== 0) {
+          const { score, value } = this.buckets;
+          const base = this.base(x);
+          const end = base + ints[8 * x + COUNT];
+          for (let k = base; k < end; k++) value[k] += onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, score[k]);
+          floats[F * x + FIRST_VALUE] = value[base];
+          floats[F * x + LAST_VALUE] = value[end - 1];
+          lineFirst = 0;
+          lineLast = 0;
+          lineSlope = 0;
+        }
         if (this.insertInLeaf(x, r, w, p, pv, q, qv)) break;
         this.split(x, l, hi);
+        continue;
       }
       ownPath[depth++] = x;
-      // Read after the split: a new leaf may have moved the rows.
-      const { floats } = this;
       const mid = (l + hi) >>> 1;
-      const a = this.ints[8 * x + LEFT];
-      const b = this.ints[8 * x + RIGHT];
+      const a = ints[8 * x + LEFT];
+      const b = ints[8 * x + RIGHT];
+      // Each child's share of the carried line, at its first and last kink.
+      const aFirst = a === 0 ? 0 : onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * a + FIRST_SCORE]);
+      const aLast = a === 0 ? 0 : onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * a + LAST_SCORE]);
+      const bFirst = b === 0 ? 0 : onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * b + FIRST_SCORE]);
+      const bLast = b === 0 ? 0 : onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * b + LAST_SCORE]);
       if (r <= mid) {
         if (b !== 0) {
-          q = this.ints[8 * b + FIRST_RANK];
-          qv = floats[F * b + FIRST_VALUE];
-          this.addLine(b, w * (floats[F * b + FIRST_SCORE] - sr), w * (floats[F * b + LAST_SCORE] - sr), w);
+          q = ints[8 * b + FIRST_RANK];
+          qv = floats[F * b + FIRST_VALUE] + bFirst;
+          this.addLine(b, bFirst + w * (floats[F * b + FIRST_SCORE] - sr), bLast + w * (floats[F * b + LAST_SCORE] - sr),
+            lineSlope + w);
         }
+        lineFirst = aFirst;
+        lineLast = aLast;
         x = a;
         hi = mid;
         side = LEFT;
       } else {
         if (a !== 0) {
-          p = this.ints[8 * a + LAST_RANK];
-          pv = floats[F * a + LAST_VALUE];
-          this.addLine(a, w * (sr - floats[F * a + FIRST_SCORE]), w * (sr - floats[F * a + LAST_SCORE]), -w);
+          p = ints[8 * a + LAST_RANK];
+          pv = floats[F * a + LAST_VALUE] + aLast;
+          this.addLine(a, aFirst + w * (sr - floats[F * a + FIRST_SCORE]), aLast + w * (sr - floats[F * a + LAST_SCORE]),
+            lineSlope - w);
         }
+        lineFirst = bFirst;
+        lineLast = bLast;
         x = b;
         l = mid + 1;
         side = RIGHT;
