@@ -452,9 +452,12 @@ export class KinkTree {
       for (let k = i; k < base + n; k++) value[k] += w * (score[k] - sr);
     }
     if (!present) {
-      rank.copyWithin(i + 1, i, base + n);
-      score.copyWithin(i + 1, i, base + n);
-      value.copyWithin(i + 1, i, base + n);
+      // A loop, not copyWithin: a run is a few kinks, and the three calls cost more than moving them.
+      for (let k = base + n; k > i; k--) {
+        rank[k] = rank[k - 1];
+        score[k] = score[k - 1];
+        value[k] = value[k - 1];
+      }
       rank[i] = r;
       score[i] = sr;
       value[i] = v;

@@ -86,8 +86,6 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
 
   for (let k = n - 1; k >= 0; k--) {
     const i = topDown[k];
-    own.length = 0;
-    appendOwnTerm(own, s, rank[i], weights === undefined ? 1 : weights[i]);
     let biggest = -1;
     let firstPending = pending.length;
     let allPlain = true;
@@ -99,6 +97,11 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
         firstPending = Math.min(firstPending, pendingFrom[c]);
         if (plainLeaf[c] === 0) allPlain = false;
       }
+    }
+    // The own term as an array, unless it goes to a large child's tree by itself (below).
+    if (biggest < 0 || !allPlain) {
+      own.length = 0;
+      appendOwnTerm(own, s, rank[i], weights === undefined ? 1 : weights[i]);
     }
     let isLarge = true;
     if (biggest >= 0) {
