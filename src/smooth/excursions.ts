@@ -12,8 +12,9 @@ import { RELATIVE_TIE, type NewSegmentRanges } from './newSegmentRanges.ts';
  *
  * f turns only a few times on page trees, whatever its size, so the walk goes from turn to turn, right to left:
  * the turns are listed first, in one pass over a KinkTree that shares the descents to them (CurveTurns), and the
- * crossing of a level on a monotone stretch and a cap cost O(log m) each. Cut off by a cap, kinks do not come back,
- * so a node's work is its turns, its caps and the kinks they remove.
+ * crossing of a level on a monotone stretch and a cap cost a descent of the tree each, O(log m) steps and a loop over
+ * one leaf's few kinks (kinkTree.ts). Cut off by a cap, kinks do not come back, so a node's work is its turns, its
+ * caps and the kinks they remove.
  */
 
 /** Scratch of the walk: an excursion's turns, right to left, and the stretches above a level. */
