@@ -169,12 +169,28 @@ export class KinkTree {
   private leafOfRun(rank: Int32Array, score: Float64Array, value: Float64Array, start: number, end: number): number {
     const x = this.newLeaf();
     const base = this.base(x);
-    this.buckets.rank.set(rank.subarray(start, end), base);
-    this.buckets.score.set(score.subarray(start, end), base);
-    this.buckets.value.set(value.subarray(start, end), base);
+    this.copyToRun(rank, score, value, start, end, base);
     this.ints[8 * x + COUNT] = end - start;
     this.summarizeLeaf(x);
     return x;
+  }
+
+  /**
+   * Copies kinks [start, end) of the columns given to the buckets' columns from `to` on. A loop rather than
+   * set(subarray(…)) or copyWithin: a run is a few kinks, and three subarrays (objects to collect) or three calls
+   * cost more than moving them.
+   */
+  private copyToRun(rank: Int32Array, score: Float64Array, value: Float64Array, start: number, end: number,
+    to: number): void {
+    const buckets = this.buckets;
+    const toRank = buckets.rank;
+    const toScore = buckets.score;
+    const toValue = buckets.value;
+    for (let k = start; k < end; k++) {
+      toRank[to] = rank[k];
+      toScore[to] = score[k];
+      toValue[to++] = value[k];
+    }
   }
 
   /**
@@ -551,9 +567,7 @@ export class KinkTree {
         scratchValue[n++] = value[k];
       }
       if (n <= this.cap) {
-        rank.set(scratchRank.subarray(0, n), base);
-        score.set(scratchScore.subarray(0, n), base);
-        value.set(scratchValue.subarray(0, n), base);
+        this.copyToRun(scratchRank, scratchScore, scratchValue, 0, n, base);
         this.ints[8 * x + COUNT] = n;
         this.summarizeLeaf(x);
         return x;
@@ -597,9 +611,7 @@ export class KinkTree {
     const from = this.base(c);
     const count = this.ints[8 * c + COUNT];
     const { rank, score, value } = this.buckets;
-    rank.copyWithin(base + n, from, from + count);
-    score.copyWithin(base + n, from, from + count);
-    value.copyWithin(base + n, from, from + count);
+    this.copyToRun(rank, score, value, from, from + count, base + n);
     this.release(c);
     return n + count;
   }
@@ -706,9 +718,7 @@ export class KinkTree {
           i < end ? score[i] : s[q], i < end ? value[i] : qv, su);
       }
     }
-    rank.set(scratchRank.subarray(0, n), base);
-    score.set(scratchScore.subarray(0, n), base);
-    value.set(scratchValue.subarray(0, n), base);
+    this.copyToRun(scratchRank, scratchScore, scratchValue, 0, n, base);
     this.ints[8 * x + COUNT] = n;
     this.summarizeLeaf(x);
   }
