@@ -21,15 +21,9 @@ export class KinkBuckets {
   alloc(): number {
     const b = this.free.length > 0 ? this.free.pop()! : this.used++;
     if (this.capacity * (b + 1) > this.rank.length) {
-      const rank = new Int32Array(2 * this.rank.length);
-      const score = new Float64Array(2 * this.score.length);
-      const value = new Float64Array(2 * this.value.length);
-      rank.set(this.rank);
-      score.set(this.score);
-      value.set(this.value);
-      this.rank = rank;
-      this.score = score;
-      this.value = value;
+      this.rank = doubled(this.rank, new Int32Array(2 * this.rank.length));
+      this.score = doubled(this.score, new Float64Array(2 * this.score.length));
+      this.value = doubled(this.value, new Float64Array(2 * this.value.length));
     }
     return b;
   }
@@ -37,4 +31,10 @@ export class KinkBuckets {
   release(b: number): void {
     this.free.push(b);
   }
+}
+
+/** `to` (twice the length of `from`) holding `from`'s entries first. */
+function doubled<T extends Int32Array | Float64Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }

@@ -36,8 +36,8 @@ export const BUCKET_KINKS = 32;
  * Large cost functions (gridCurve.ts) as sparse segment trees over the ranks 0 … m − 1: a node stands for a range
  * of ranks and exists only if a kink lies in it; a leaf holds up to `bucketKinks` kinks of its range as a sorted run
  * (kinkBuckets.ts), as high up as its range holds no more: a walk splits a full leaf (`split`) only when a kink is
- * to be added to it, and a cap that empties leaves joins them again (`joinLeaves`). All trees share one pool of
- * nodes and one of runs.
+ * to be added to it. All trees share one pool of nodes and one of runs. (Leaves that caps emptied were joined again
+ * once; on spines and caterpillars that timed the same, and the worker's bundle is held to a size budget.)
  *
  * Why a tree: on a chain of wrappers every node's function holds nearly all scores below it, and copying it at each
  * node costs n × depth. Here a node adds its own term and its small children with O(log m + bucketKinks) work per
@@ -69,7 +69,7 @@ export class KinkTree {
   private used = 1; // node 0 is "none"
   private free: number[] = [];
   private readonly buckets: KinkBuckets;
-  /** Kinks a leaf holds at most (BUCKET_KINKS unless a test asks for small leaves, to reach every split). */
+  /** Kinks a leaf holds at most: BUCKET_KINKS, or 2 or more when a test asks for small leaves (to reach every split). */
   private readonly cap: number;
   /** A leaf's run while it is rewritten: its kinks plus the two a cap may add. */
   private readonly scratchRank: Int32Array;
@@ -81,7 +81,6 @@ export class KinkTree {
   readonly last: number;
 
   constructor(private readonly s: Float64Array, bucketKinks = BUCKET_KINKS) {
-    if (!(bucketKinks >= 2)) throw new Error(`KinkTree: leaves must hold 2 kinks or more, not ${bucketKinks}`);
     this.last = s.length - 1;
     this.cap = bucketKinks;
     this.buckets = new KinkBuckets(bucketKinks);
@@ -145,15 +144,16 @@ export class KinkTree {
 
   /** Sets the leaf x's summary from its run (no line pending). */
   private summarizeLeaf(x: number): void {
+    const { ints, floats } = this;
     const { rank, score, value } = this.buckets;
     const base = this.base(x);
-    const end = base + this.ints[8 * x + COUNT];
-    this.ints[8 * x + FIRST_RANK] = rank[base];
-    this.ints[8 * x + LAST_RANK] = rank[end - 1];
-    this.floats[F * x + FIRST_VALUE] = value[base];
-    this.floats[F * x + LAST_VALUE] = value[end - 1];
-    this.floats[F * x + FIRST_SCORE] = score[base];
-    this.floats[F * x + LAST_SCORE] = score[end - 1];
+    const end = base + ints[8 * x + COUNT];
+    ints[8 * x + FIRST_RANK] = rank[base];
+    ints[8 * x + LAST_RANK] = rank[end - 1];
+    floats[F * x + FIRST_VALUE] = value[base];
+    floats[F * x + LAST_VALUE] = value[end - 1];
+    floats[F * x + FIRST_SCORE] = score[base];
+    floats[F * x + LAST_SCORE] = score[end - 1];
     let min = Infinity;
     let max = -Infinity;
     for (let k = base + 1; k < end; k++) {
@@ -161,8 +161,8 @@ export class KinkTree {
       if (slope < min) min = slope;
       if (slope > max) max = slope;
     }
-    this.floats[F * x + MIN_SLOPE] = min;
-    this.floats[F * x + MAX_SLOPE] = max;
+    floats[F * x + MIN_SLOPE] = min;
+    floats[F * x + MAX_SLOPE] = max;
   }
 
   /** A new leaf holding kinks [start, end) of the run columns given (the buckets' own, or older ones). */
@@ -215,20 +215,14 @@ export class KinkTree {
   }
 
   private pull(x: number): void {
-    const a = this.ints[8 * x + LEFT];
-    const b = this.ints[8 * x + RIGHT];
     const { ints, floats } = this;
+    const a = ints[8 * x + LEFT];
+    const b = ints[8 * x + RIGHT];
     if (a === 0 || b === 0) {
+      // One child: its summary (ranks and count, values, slopes and scores), not its line or children.
       const c = a === 0 ? b : a;
-      ints[8 * x + FIRST_RANK] = ints[8 * c + FIRST_RANK];
-      ints[8 * x + LAST_RANK] = ints[8 * c + LAST_RANK];
-      ints[8 * x + COUNT] = ints[8 * c + COUNT];
-      floats[F * x + FIRST_VALUE] = floats[F * c + FIRST_VALUE];
-      floats[F * x + LAST_VALUE] = floats[F * c + LAST_VALUE];
-      floats[F * x + MIN_SLOPE] = floats[F * c + MIN_SLOPE];
-      floats[F * x + MAX_SLOPE] = floats[F * c + MAX_SLOPE];
-      floats[F * x + FIRST_SCORE] = floats[F * c + FIRST_SCORE];
-      floats[F * x + LAST_SCORE] = floats[F * c + LAST_SCORE];
+      for (let k = FIRST_RANK; k <= COUNT; k++) ints[8 * x + k] = ints[8 * c + k];
+      for (let k = 0; k < F; k++) if (k < TAG_FIRST || k > TAG_SLOPE) floats[F * x + k] = floats[F * c + k];
       return;
     }
     const slope = (floats[F * b + FIRST_VALUE] - floats[F * a + LAST_VALUE]) /
@@ -249,28 +243,27 @@ export class KinkTree {
    * kink.
    */
   private addLine(x: number, yFirst: number, yLast: number, slope: number): void {
-    const { floats } = this;
+    const { ints, floats } = this;
     floats[F * x + FIRST_VALUE] += yFirst;
     floats[F * x + LAST_VALUE] += yLast;
     floats[F * x + MIN_SLOPE] += slope;
     floats[F * x + MAX_SLOPE] += slope;
-    if (this.ints[8 * x + TAGGED]) {
-      floats[F * x + TAG_FIRST] += yFirst;
-      floats[F * x + TAG_LAST] += yLast;
-      floats[F * x + TAG_SLOPE] += slope;
-    } else {
-      floats[F * x + TAG_FIRST] = yFirst;
-      floats[F * x + TAG_LAST] = yLast;
-      floats[F * x + TAG_SLOPE] = slope;
-      this.ints[8 * x + TAGGED] = 1;
+    if (!ints[8 * x + TAGGED]) {
+      floats[F * x + TAG_FIRST] = 0;
+      floats[F * x + TAG_LAST] = 0;
+      floats[F * x + TAG_SLOPE] = 0;
+      ints[8 * x + TAGGED] = 1;
     }
+    floats[F * x + TAG_FIRST] += yFirst;
+    floats[F * x + TAG_LAST] += yLast;
+    floats[F * x + TAG_SLOPE] += slope;
   }
 
   /** Hands x's pending line to its children, or to its kinks if x is a leaf. */
   private push(x: number): void {
-    if (!this.ints[8 * x + TAGGED]) return;
-    this.ints[8 * x + TAGGED] = 0;
-    const { floats } = this;
+    const { ints, floats } = this;
+    if (!ints[8 * x + TAGGED]) return;
+    ints[8 * x + TAGGED] = 0;
     const yFirst = floats[F * x + TAG_FIRST];
     const yLast = floats[F * x + TAG_LAST];
     const slope = floats[F * x + TAG_SLOPE];
@@ -279,12 +272,12 @@ export class KinkTree {
     if (this.isLeaf(x)) {
       const { score, value } = this.buckets;
       const base = this.base(x);
-      const end = base + this.ints[8 * x + COUNT];
+      const end = base + ints[8 * x + COUNT];
       for (let k = base; k < end; k++) value[k] += onLine(sFirst, yFirst, sLast, yLast, slope, score[k]);
       return;
     }
-    const a = this.ints[8 * x + LEFT];
-    const b = this.ints[8 * x + RIGHT];
+    const a = ints[8 * x + LEFT];
+    const b = ints[8 * x + RIGHT];
     if (a !== 0) {
       this.addLine(a, onLine(sFirst, yFirst, sLast, yLast, slope, floats[F * a + FIRST_SCORE]),
         onLine(sFirst, yFirst, sLast, yLast, slope, floats[F * a + LAST_SCORE]), slope);
@@ -318,6 +311,7 @@ export class KinkTree {
 
   /** The greatest kink rank ≤ rank, -1 if none. */
   prevKink(root: number, rank: number): number {
+    const { ints } = this;
     let x = root;
     let l = 0;
     let r = this.last;
@@ -325,50 +319,22 @@ export class KinkTree {
     // path finds none.
     let fallback = -1;
     while (x !== 0) {
-      if (this.ints[8 * x + FIRST_RANK] > rank) return fallback;
-      if (this.ints[8 * x + LAST_RANK] <= rank) return this.ints[8 * x + LAST_RANK];
+      if (ints[8 * x + FIRST_RANK] > rank) return fallback;
+      if (ints[8 * x + LAST_RANK] <= rank) return ints[8 * x + LAST_RANK];
       if (this.isLeaf(x)) {
         const ranks = this.buckets.rank;
-        let k = this.base(x) + this.ints[8 * x + COUNT] - 1;
+        let k = this.base(x) + ints[8 * x + COUNT] - 1;
         while (ranks[k] > rank) k--;
         return ranks[k];
       }
       const mid = (l + r) >>> 1;
       if (rank <= mid) {
-        x = this.ints[8 * x + LEFT];
+        x = ints[8 * x + LEFT];
         r = mid;
       } else {
-        if (this.ints[8 * x + LEFT] !== 0) fallback = this.ints[8 * (this.ints[8 * x + LEFT]) + LAST_RANK];
-        x = this.ints[8 * x + RIGHT];
+        if (ints[8 * x + LEFT] !== 0) fallback = ints[8 * (ints[8 * x + LEFT]) + LAST_RANK];
+        x = ints[8 * x + RIGHT];
         l = mid + 1;
-      }
-    }
-    return fallback;
-  }
-
-  /** The least kink rank ≥ rank, -1 if none. */
-  nextKink(root: number, rank: number): number {
-    let x = root;
-    let l = 0;
-    let r = this.last;
-    let fallback = -1;
-    while (x !== 0) {
-      if (this.ints[8 * x + LAST_RANK] < rank) return fallback;
-      if (this.ints[8 * x + FIRST_RANK] >= rank) return this.ints[8 * x + FIRST_RANK];
-      if (this.isLeaf(x)) {
-        const ranks = this.buckets.rank;
-        let k = this.base(x);
-        while (ranks[k] < rank) k++;
-        return ranks[k];
-      }
-      const mid = (l + r) >>> 1;
-      if (rank > mid) {
-        x = this.ints[8 * x + RIGHT];
-        l = mid + 1;
-      } else {
-        if (this.ints[8 * x + RIGHT] !== 0) fallback = this.ints[8 * (this.ints[8 * x + RIGHT]) + FIRST_RANK];
-        x = this.ints[8 * x + LEFT];
-        r = mid;
       }
     }
     return fallback;
@@ -376,38 +342,30 @@ export class KinkTree {
 
   /** The value at a kink of the tree. */
   kinkValue(root: number, rank: number): number {
+    const { ints, floats } = this;
     let x = root;
     let l = 0;
     let r = this.last;
-    for (;;) {
-      if (x === 0) throw new Error(`kinkValue: no kink at rank ${rank}`);
-      if (this.ints[8 * x + FIRST_RANK] === rank) return this.floats[F * x + FIRST_VALUE];
-      if (this.ints[8 * x + LAST_RANK] === rank) return this.floats[F * x + LAST_VALUE];
+    while (x !== 0) {
+      if (ints[8 * x + FIRST_RANK] === rank) return floats[F * x + FIRST_VALUE];
+      if (ints[8 * x + LAST_RANK] === rank) return floats[F * x + LAST_VALUE];
       this.push(x);
       if (this.isLeaf(x)) {
         const { rank: ranks, value } = this.buckets;
         const base = this.base(x);
-        for (let k = base; k < base + this.ints[8 * x + COUNT]; k++) if (ranks[k] === rank) return value[k];
-        throw new Error(`kinkValue: no kink at rank ${rank}`);
+        for (let k = base; k < base + ints[8 * x + COUNT]; k++) if (ranks[k] === rank) return value[k];
+        break;
       }
       const mid = (l + r) >>> 1;
       if (rank <= mid) {
-        x = this.ints[8 * x + LEFT];
+        x = ints[8 * x + LEFT];
         r = mid;
       } else {
-        x = this.ints[8 * x + RIGHT];
+        x = ints[8 * x + RIGHT];
         l = mid + 1;
       }
     }
-  }
-
-  /** The value at any rank: on the line between the kinks around it. */
-  valueAt(root: number, rank: number): number {
-    const p = this.prevKink(root, rank);
-    if (p === rank) return this.kinkValue(root, rank);
-    const n = this.nextKink(root, rank);
-    const { s } = this;
-    return between(s[p], this.kinkValue(root, p), s[n], this.kinkValue(root, n), s[rank]);
+    throw new Error(`kinkValue: no kink at rank ${rank}`);
   }
 
   /**
@@ -431,17 +389,20 @@ export class KinkTree {
     const mid = (l + r) >>> 1;
     const a = this.ints[8 * x + LEFT];
     const b = this.ints[8 * x + RIGHT];
-    if (rank <= mid) {
-      const child = b !== 0
-        ? this.ensureKinkAt(a, l, mid, rank, p, pv, this.ints[8 * b + FIRST_RANK], this.floats[F * b + FIRST_VALUE])
-        : this.ensureKinkAt(a, l, mid, rank, p, pv, q, qv);
-      this.ints[8 * x + LEFT] = child;
-    } else {
-      const child = a !== 0
-        ? this.ensureKinkAt(b, mid + 1, r, rank, this.ints[8 * a + LAST_RANK], this.floats[F * a + LAST_VALUE], q, qv)
-        : this.ensureKinkAt(b, mid + 1, r, rank, p, pv, q, qv);
-      this.ints[8 * x + RIGHT] = child;
+    // The kink just outside the half the path takes is the first of b or the last of a, if there is one.
+    if (rank <= mid && b !== 0) {
+      q = this.ints[8 * b + FIRST_RANK];
+      qv = this.floats[F * b + FIRST_VALUE];
     }
+    if (rank > mid && a !== 0) {
+      p = this.ints[8 * a + LAST_RANK];
+      pv = this.floats[F * a + LAST_VALUE];
+    }
+    // The child is read back before the row is written: a new node may have moved the rows.
+    const child = rank <= mid
+      ? this.ensureKinkAt(a, l, mid, rank, p, pv, q, qv)
+      : this.ensureKinkAt(b, mid + 1, r, rank, p, pv, q, qv);
+    this.ints[8 * x + (rank <= mid ? LEFT : RIGHT)] = child;
     this.pull(x);
     return x;
   }
@@ -452,9 +413,10 @@ export class KinkTree {
    * nothing, when r is new and the run is full.
    */
   private insertInLeaf(x: number, r: number, w: number, p: number, pv: number, q: number, qv: number): boolean {
+    const { ints } = this;
     const { rank, score, value } = this.buckets;
     const base = this.base(x);
-    const n = this.ints[8 * x + COUNT];
+    const n = ints[8 * x + COUNT];
     let i = base;
     while (i < base + n && rank[i] < r) i++;
     const present = i < base + n && rank[i] === r;
@@ -464,10 +426,8 @@ export class KinkTree {
     // The term is 0 at r, so a new kink takes the function's value there before the term is added.
     const v = present ? 0 : between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : pv,
       i < base + n ? score[i] : s[q], i < base + n ? value[i] : qv, sr);
-    if (w !== 0) {
-      for (let k = base; k < i; k++) value[k] += w * (sr - score[k]);
-      for (let k = i; k < base + n; k++) value[k] += w * (score[k] - sr);
-    }
+    // |s_k − s_r| is the same number either side of r (a difference and its negation round alike).
+    for (let k = base; k < base + n; k++) value[k] += w * Math.abs(score[k] - sr);
     if (!present) {
       // A loop, not copyWithin: a run is a few kinks, and the three calls cost more than moving them.
       for (let k = base + n; k > i; k--) {
@@ -478,7 +438,7 @@ export class KinkTree {
       rank[i] = r;
       score[i] = sr;
       value[i] = v;
-      this.ints[8 * x + COUNT] = n + 1;
+      ints[8 * x + COUNT] = n + 1;
     }
     this.summarizeLeaf(x);
     return true;
@@ -486,14 +446,11 @@ export class KinkTree {
 
   /** A new leaf holding the single kink (rank, value). */
   private leafOf(rank: number, value: number): number {
-    const x = this.newLeaf();
-    const base = this.base(x);
-    this.buckets.rank[base] = rank;
-    this.buckets.score[base] = this.s[rank];
-    this.buckets.value[base] = value;
-    this.ints[8 * x + COUNT] = 1;
-    this.summarizeLeaf(x);
-    return x;
+    const { scratchRank, scratchScore, scratchValue } = this;
+    scratchRank[0] = rank;
+    scratchScore[0] = this.s[rank];
+    scratchValue[0] = value;
+    return this.leafOfRun(scratchRank, scratchScore, scratchValue, 0, 1);
   }
 
   /**
@@ -518,23 +475,9 @@ export class KinkTree {
     }
     const { s } = this;
     if (x === 0) {
+      // A new leaf, empty until the rewrite below puts j1 and j2 in it.
       x = this.newLeaf();
-      const base = this.base(x);
-      const { rank, score, value } = this.buckets;
-      let n = 0;
-      if (hasJ1) {
-        rank[base + n] = j1;
-        score[base + n] = s[j1];
-        value[base + n++] = level;
-      }
-      if (hasJ2) {
-        rank[base + n] = j2;
-        score[base + n] = s[j2];
-        value[base + n++] = level;
-      }
-      this.ints[8 * x + COUNT] = n;
-      this.summarizeLeaf(x);
-      return x;
+      this.ints[8 * x + COUNT] = 0;
     }
     this.push(x);
     if (this.isLeaf(x)) {
@@ -580,40 +523,7 @@ export class KinkTree {
     const b = this.setRangeAt(this.ints[8 * x + RIGHT], mid + 1, r, j1, j2, level);
     this.ints[8 * x + RIGHT] = b;
     this.pull(x);
-    this.joinLeaves(x);
     return x;
-  }
-
-  /**
-   * Makes the inner node x (its line pushed) a leaf again when a cap has left few enough kinks under it in leaves:
-   * a lone leaf child moves up, two leaves of half a run or less become one. Caps are what remove kinks, and without
-   * this a tree that caps keeps the leaves it once split, ever emptier, and walks go through more rows.
-   */
-  private joinLeaves(x: number): void {
-    const a = this.ints[8 * x + LEFT];
-    const b = this.ints[8 * x + RIGHT];
-    if ((a !== 0 && !this.isLeaf(a)) || (b !== 0 && !this.isLeaf(b))) return;
-    if (a !== 0 && b !== 0 && this.ints[8 * x + COUNT] > this.cap >> 1) return;
-    const bucket = this.buckets.alloc();
-    let n = this.moveRun(a, this.cap * bucket, 0);
-    n = this.moveRun(b, this.cap * bucket, n);
-    this.ints[8 * x + BUCKET] = bucket;
-    this.ints[8 * x + LEFT] = 0;
-    this.ints[8 * x + RIGHT] = 0;
-    this.ints[8 * x + COUNT] = n;
-    this.summarizeLeaf(x);
-  }
-
-  /** Copies the leaf c's kinks (0 for none) to the run at `base` from its n-th place, and frees c. */
-  private moveRun(c: number, base: number, n: number): number {
-    if (c === 0) return n;
-    this.push(c);
-    const from = this.base(c);
-    const count = this.ints[8 * c + COUNT];
-    const { rank, score, value } = this.buckets;
-    this.copyToRun(rank, score, value, from, from + count, base + n);
-    this.release(c);
-    return n + count;
   }
 
   /**
@@ -655,8 +565,20 @@ export class KinkTree {
     }
     this.push(x);
     if (this.isLeaf(x)) {
-      if (this.ints[8 * x + COUNT] + to - from <= this.cap) {
-        this.addToLeaf(x, kinks, from, to, p, pv, q, qv);
+      // The function's kinks in the range become kinks of the leaf, if they fit; the function is then a line
+      // between any two of its kinks, and each gets the function's value there. A full leaf is split.
+      let j = from;
+      while (j < to && this.insertInLeaf(x, rank[j], 0, p, pv, q, qv)) j++;
+      if (j === to) {
+        const { score, value: leafValue } = this.buckets;
+        const { s } = this;
+        const base = this.base(x);
+        j = lo;
+        for (let k = base; k < base + this.ints[8 * x + COUNT]; k++) {
+          while (s[rank[j + 1]] < score[k]) j++;
+          leafValue[k] += between(s[rank[j]], value[j], s[rank[j + 1]], value[j + 1], score[k]);
+        }
+        this.summarizeLeaf(x);
         return x;
       }
       this.split(x, l, r);
@@ -683,49 +605,8 @@ export class KinkTree {
   }
 
   /**
-   * addKinksAt on a leaf (its line pushed) that has room for the function's kinks from … to − 1: the union of both
-   * runs, each kink the sum of the two functions there (the function's kinks from − 1 … to span the leaf's kinks).
-   */
-  private addToLeaf(x: number, kinks: GridKinks, from: number, to: number, p: number, pv: number, q: number,
-    qv: number): void {
-    const { rank: fRank, value: fValue } = kinks;
-    const { rank, score, value } = this.buckets;
-    const { s, scratchRank, scratchScore, scratchValue } = this;
-    const base = this.base(x);
-    const end = base + this.ints[8 * x + COUNT];
-    let i = base;
-    let j = from;
-    let n = 0;
-    while (i < end || j < to) {
-      const t = i < end ? rank[i] : Infinity;
-      const u = j < to ? fRank[j] : Infinity;
-      if (t === u) {
-        scratchRank[n] = t;
-        scratchScore[n] = score[i];
-        scratchValue[n++] = value[i++] + fValue[j++];
-      } else if (t < u) {
-        // The function is linear between its kinks j − 1 and j around t.
-        scratchRank[n] = t;
-        scratchScore[n] = score[i];
-        scratchValue[n++] = value[i] + between(s[fRank[j - 1]], fValue[j - 1], s[fRank[j]], fValue[j], score[i]);
-        i++;
-      } else {
-        // The tree is linear between its kinks around u, in the run or beside it.
-        const su = s[u];
-        scratchRank[n] = u;
-        scratchScore[n] = su;
-        scratchValue[n++] = fValue[j++] + between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : pv,
-          i < end ? score[i] : s[q], i < end ? value[i] : qv, su);
-      }
-    }
-    this.copyToRun(scratchRank, scratchScore, scratchValue, 0, n, base);
-    this.ints[8 * x + COUNT] = n;
-    this.summarizeLeaf(x);
-  }
-
-  /**
    * A new subtree over ranks l … r for the function's kinks[start, end), where the tree had none: each gets the
-   * function's value plus the tree's on the line from (p, pv) to (q, qv).
+   * function's value plus the tree's on the line from (p, pv) to (q, qv), if p ≥ 0 (a new tree: p = -1).
    */
   private buildAdded(kinks: GridKinks, start: number, end: number, l: number, r: number, p: number, pv: number,
     q: number, qv: number): number {
@@ -747,9 +628,7 @@ export class KinkTree {
    * Adds a node's own term w·|s_r − v| to the tree; returns the root. addKinks of the term's three kinks gives the
    * same function, but a chain's nodes add nothing else, and this is one loop down the path to rank r, adding the
    * term's line to the subtree beside each step (slope w right of r, −w left of it, no division), the term itself
-   * to the leaf's kinks, then the pulls back up. The lines pending on the path are carried down rather than pushed
-   * (a push would add them to both children, and the sibling would take the term's line in a second call): each step
-   * hands the sibling one line, the pending one plus the term's, and the path's rows are set by the pulls.
+   * to the leaf's kinks, then the pulls back up.
    */
   addOwnTerm(root: number, r: number, w: number): number {
     const { s, ownPath } = this;
@@ -764,10 +643,6 @@ export class KinkTree {
     let pv = 0;
     let q = -1;
     let qv = 0;
-    // The lines pending above x and on x, not yet in its children's rows: their sum at x's first and last kink.
-    let lineFirst = 0;
-    let lineLast = 0;
-    let lineSlope = 0;
     let leaf = 0;
     let side = LEFT; // the side of the last node of the path that the walk went on to
     for (;;) {
@@ -775,66 +650,32 @@ export class KinkTree {
         leaf = this.leafOf(r, between(s[p], pv, s[q], qv, sr));
         break;
       }
-      const { ints, floats } = this;
-      if (ints[8 * x + TAGGED]) {
-        ints[8 * x + TAGGED] = 0;
-        lineFirst += floats[F * x + TAG_FIRST];
-        lineLast += floats[F * x + TAG_LAST];
-        lineSlope += floats[F * x + TAG_SLOPE];
-      }
-      const sFirst = floats[F * x + FIRST_SCORE];
-      const sLast = floats[F * x + LAST_SCORE];
-      if (ints[8 * x + BUCKET] !== 0) {
-        // A leaf: the lines carried down go to its kinks (and its row, which a split keeps), then the term.
-        if (lineFirst !== 0 || lineLast !== 0 || lineSlope !== 0) {
-          const { score, value } = this.buckets;
-          const base = this.base(x);
-          const end = base + ints[8 * x + COUNT];
-          for (let k = base; k < end; k++) value[k] += onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, score[k]);
-          floats[F * x + FIRST_VALUE] = value[base];
-          floats[F * x + LAST_VALUE] = value[end - 1];
-          lineFirst = 0;
-          lineLast = 0;
-          lineSlope = 0;
-        }
+      this.push(x);
+      if (this.isLeaf(x)) {
         if (this.insertInLeaf(x, r, w, p, pv, q, qv)) break;
         this.split(x, l, hi);
-        continue;
       }
       ownPath[depth++] = x;
+      const { ints, floats } = this;
       const mid = (l + hi) >>> 1;
-      const a = ints[8 * x + LEFT];
-      const b = ints[8 * x + RIGHT];
-      // Each child's share of the carried line, at its first and last kink.
-      const aFirst = a === 0 ? 0 : onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * a + FIRST_SCORE]);
-      const aLast = a === 0 ? 0 : onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * a + LAST_SCORE]);
-      const bFirst = b === 0 ? 0 : onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * b + FIRST_SCORE]);
-      const bLast = b === 0 ? 0 : onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * b + LAST_SCORE]);
-      if (r <= mid) {
-        if (b !== 0) {
-          q = ints[8 * b + FIRST_RANK];
-          qv = floats[F * b + FIRST_VALUE] + bFirst;
-          this.addLine(b, bFirst + w * (floats[F * b + FIRST_SCORE] - sr), bLast + w * (floats[F * b + LAST_SCORE] - sr),
-            lineSlope + w);
+      side = r <= mid ? LEFT : RIGHT;
+      // The sibling of the path's next node, on whose side the term rises (sign 1, right of r) or falls (-1).
+      const sibling = ints[8 * x + RIGHT - side];
+      const sign = side === LEFT ? 1 : -1;
+      if (sibling !== 0) {
+        if (side === LEFT) {
+          q = ints[8 * sibling + FIRST_RANK];
+          qv = floats[F * sibling + FIRST_VALUE];
+        } else {
+          p = ints[8 * sibling + LAST_RANK];
+          pv = floats[F * sibling + LAST_VALUE];
         }
-        lineFirst = aFirst;
-        lineLast = aLast;
-        x = a;
-        hi = mid;
-        side = LEFT;
-      } else {
-        if (a !== 0) {
-          p = ints[8 * a + LAST_RANK];
-          pv = floats[F * a + LAST_VALUE] + aLast;
-          this.addLine(a, aFirst + w * (sr - floats[F * a + FIRST_SCORE]), aLast + w * (sr - floats[F * a + LAST_SCORE]),
-            lineSlope - w);
-        }
-        lineFirst = bFirst;
-        lineLast = bLast;
-        x = b;
-        l = mid + 1;
-        side = RIGHT;
+        this.addLine(sibling, sign * w * (floats[F * sibling + FIRST_SCORE] - sr),
+          sign * w * (floats[F * sibling + LAST_SCORE] - sr), sign * w);
       }
+      x = ints[8 * x + side];
+      if (side === LEFT) hi = mid;
+      else l = mid + 1;
     }
     if (depth === 0) return leaf === 0 ? root : leaf;
     // The new leaf, if any, hangs under the last node of the path, on the side of r.
@@ -848,22 +689,7 @@ export class KinkTree {
 
   /** A tree holding kinks[start, end) (sorted ranks); returns its root. */
   build(kinks: GridKinks, start: number, end: number): number {
-    return this.buildAt(kinks, start, end, 0, this.last);
-  }
-
-  private buildAt(kinks: GridKinks, start: number, end: number, l: number, r: number): number {
-    if (start === end) return 0;
-    if (end - start <= this.cap) return this.leafOfKinks(kinks, start, end, -1, 0, -1, 0);
-    const x = this.node();
-    const mid = (l + r) >>> 1;
-    let split = start;
-    while (split < end && kinks.rank[split] <= mid) split++;
-    const a = this.buildAt(kinks, start, split, l, mid);
-    const b = this.buildAt(kinks, split, end, mid + 1, r);
-    this.ints[8 * x + LEFT] = a;
-    this.ints[8 * x + RIGHT] = b;
-    this.pull(x);
-    return x;
+    return this.buildAdded(kinks, start, end, 0, this.last, -1, 0, -1, 0);
   }
 
   /**
@@ -886,18 +712,19 @@ export class KinkTree {
   }
 
   private appendAt(x: number, out: GridKinks): void {
+    const { ints } = this;
     if (x === 0) return;
     this.push(x);
     if (this.isLeaf(x)) {
       const base = this.base(x);
-      const n = this.ints[8 * x + COUNT];
+      const n = ints[8 * x + COUNT];
       out.rank.set(this.buckets.rank.subarray(base, base + n), out.length);
       out.value.set(this.buckets.value.subarray(base, base + n), out.length);
       out.length += n;
       return;
     }
-    this.appendAt(this.ints[8 * x + LEFT], out);
-    this.appendAt(this.ints[8 * x + RIGHT], out);
+    this.appendAt(ints[8 * x + LEFT], out);
+    this.appendAt(ints[8 * x + RIGHT], out);
   }
 
   /**
@@ -971,23 +798,15 @@ export class KinkTree {
         }
         continue;
       }
-      const a = ints[8 * x + LEFT];
-      const b = ints[8 * x + RIGHT];
       // The left child goes on the stack first, to be visited after the right one; the child holding x's last kink
       // has had its outer pair done here.
-      if (a !== 0) {
-        turnStack[2 * top] = a;
-        turnStack[2 * top + 1] = b === 0 ? 1 : 0;
-        turnLines[3 * top] = lineFirst;
-        turnLines[3 * top + 1] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * a + LAST_SCORE]);
-        turnLines[3 * top + 2] = lineSlope;
-        top++;
-      }
-      if (b !== 0) {
-        turnStack[2 * top] = b;
-        turnStack[2 * top + 1] = 1;
-        turnLines[3 * top] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * b + FIRST_SCORE]);
-        turnLines[3 * top + 1] = lineLast;
+      for (let side = LEFT; side <= RIGHT; side++) {
+        const c = ints[8 * x + side];
+        if (c === 0) continue;
+        turnStack[2 * top] = c;
+        turnStack[2 * top + 1] = side === RIGHT || ints[8 * x + RIGHT] === 0 ? 1 : 0;
+        turnLines[3 * top] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * c + FIRST_SCORE]);
+        turnLines[3 * top + 1] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * c + LAST_SCORE]);
         turnLines[3 * top + 2] = lineSlope;
         top++;
       }
@@ -1001,31 +820,29 @@ export class KinkTree {
 
   /**
    * The first kink of ranks in (from, to] whose value is above `level` (`above`) or at most `level` (not
-   * `above`), on a stretch where the values do not fall (above) or do not rise (not above); -1 if none.
+   * `above`), on a stretch where the values do not fall (above) or do not rise (not above), in the tree rooted at x;
+   * -1 if none.
    */
-  firstKink(root: number, from: number, to: number, level: number, above: boolean): number {
-    return this.firstKinkAt(root, from, to, level, above);
-  }
-
-  private firstKinkAt(x: number, from: number, to: number, level: number, above: boolean): number {
-    if (x === 0 || this.ints[8 * x + LAST_RANK] <= from || this.ints[8 * x + FIRST_RANK] > to) return -1;
-    if (from < this.ints[8 * x + FIRST_RANK] && this.ints[8 * x + LAST_RANK] <= to) {
+  firstKink(x: number, from: number, to: number, level: number, above: boolean): number {
+    const { ints, floats } = this;
+    if (x === 0 || ints[8 * x + LAST_RANK] <= from || ints[8 * x + FIRST_RANK] > to) return -1;
+    if (from < ints[8 * x + FIRST_RANK] && ints[8 * x + LAST_RANK] <= to) {
       // Wholly inside the stretch: its last kink is its highest (above) or lowest (not above).
-      const v = this.floats[F * x + LAST_VALUE];
+      const v = floats[F * x + LAST_VALUE];
       if (above ? v <= level : v > level) return -1;
     }
     this.push(x);
     if (this.isLeaf(x)) {
       const { rank, value } = this.buckets;
       const base = this.base(x);
-      for (let k = base; k < base + this.ints[8 * x + COUNT]; k++) {
+      for (let k = base; k < base + ints[8 * x + COUNT]; k++) {
         if (rank[k] <= from || rank[k] > to) continue;
         if (above ? value[k] > level : value[k] <= level) return rank[k];
       }
       return -1;
     }
-    const inLeft = this.firstKinkAt(this.ints[8 * x + LEFT], from, to, level, above);
-    return inLeft >= 0 ? inLeft : this.firstKinkAt(this.ints[8 * x + RIGHT], from, to, level, above);
+    const inLeft = this.firstKink(ints[8 * x + LEFT], from, to, level, above);
+    return inLeft >= 0 ? inLeft : this.firstKink(ints[8 * x + RIGHT], from, to, level, above);
   }
 }
 

@@ -1,5 +1,5 @@
 import { smoothResultOf, validateSmoothProblem, type SmoothProblem, type SmoothResult } from './smoothProblem.ts';
-import { rankScores } from './scoreRanks.ts';
+import { distinctScores } from './distinctScores.ts';
 import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from './gridArray.ts';
 import { BUCKET_KINKS, KinkTree, KinkTreeCurve } from './kinkTree.ts';
 import { capExcursions } from './excursions.ts';
@@ -64,8 +64,9 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
   const { childStart, childList, topDown, root } = shape;
   const { parents, scores, weights, penalties } = problem;
   const n = scores.length;
-  const { s, rank } = rankScores(scores);
+  const s = distinctScores(scores);
   if (s.length === 1) return smoothResultOf(problem, new Float64Array(n).fill(s[0]));
+  const rank = ranksOf(scores, s);
 
   // g of the children not yet summed into their parent: small ones as ranges of this stack (children come before
   // parents in reversed pre-order, and a subtree is processed as one block, so when node i comes up the arrays of
@@ -183,6 +184,23 @@ function sameKinks(a: GridKinks, b: GridKinks): boolean {
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) if (a.rank[k] !== b.rank[k] || a.value[k] !== b.value[k]) return false;
   return true;
+}
+
+/** The rank of each score among the sorted distinct scores s. */
+function ranksOf(scores: ArrayLike<number>, s: Float64Array): Int32Array {
+  const rank = new Int32Array(scores.length);
+  for (let i = 0; i < scores.length; i++) {
+    let lo = 0;
+    let hi = s.length - 1;
+    const x = scores[i];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (s[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    rank[i] = lo;
+  }
+  return rank;
 }
 
 /**

@@ -76,13 +76,22 @@ describe('KinkTree operations', () => {
             dense = dense.map((v, j) => v + term[j]);
           }
         }
-        for (let j = 0; j < M; j++) expect(tree.valueAt(root, j)).toBeCloseTo(dense[j], 9);
         const out = new GridKinks(1);
         tree.appendKinks(root, out);
         expect(out.length).toBe(tree.size(root));
         for (let i = 0; i < out.length; i++) {
           if (i > 0) expect(out.rank[i]).toBeGreaterThan(out.rank[i - 1]);
           expect(out.value[i]).toBeCloseTo(dense[out.rank[i]], 9);
+          expect(tree.kinkValue(root, out.rank[i])).toBeCloseTo(dense[out.rank[i]], 9);
+        }
+        // Between its kinks the function is the line through them, and prevKink finds the kink before any rank.
+        let i = 0;
+        for (let j = 0; j < M; j++) {
+          while (i + 1 < out.length && out.rank[i + 1] <= j) i++;
+          expect(tree.prevKink(root, j)).toBe(out.rank[i]);
+          if (out.rank[i] === j) continue;
+          const v = between(s[out.rank[i]], out.value[i], s[out.rank[i + 1]], out.value[i + 1], s[j]);
+          expect(v).toBeCloseTo(dense[j], 9);
         }
       }),
       { numRuns: 800 },

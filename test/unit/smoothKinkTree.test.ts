@@ -63,7 +63,7 @@ describe('KinkTree', () => {
     kinksOf(sum).forEach(([rank, value], i) => {
       expect(out.rank[i]).toBe(rank);
       expect(out.value[i]).toBeCloseTo(value, 12);
-      expect(tree.valueAt(root, rank)).toBeCloseTo(value, 12);
+      expect(tree.kinkValue(root, rank)).toBeCloseTo(value, 12);
     });
     expect(tree.size(root)).toBe(sum.length);
   });
