@@ -1,3 +1,5 @@
+import { doubled } from './doubled.ts';
+
 /**
  * The leaves of a KinkTree (kinkTree.ts): sorted runs of up to `capacity` kinks, side by side in shared columns
  * (run b at capacity·b …): each kink's rank, its score s_rank and the function's value there. The score is kept
@@ -11,19 +13,20 @@ export class KinkBuckets {
   private used = 1;
   private readonly free: number[] = [];
 
-  constructor(readonly capacity: number) {
-    this.rank = new Int32Array(capacity * 256);
-    this.score = new Float64Array(capacity * 256);
-    this.value = new Float64Array(capacity * 256);
+  /** `runs`: how many runs the columns hold before they first grow (tests start small to make them grow). */
+  constructor(readonly capacity: number, runs = 256) {
+    this.rank = new Int32Array(capacity * runs);
+    this.score = new Float64Array(capacity * runs);
+    this.value = new Float64Array(capacity * runs);
   }
 
   /** A bucket for a new leaf. The columns may be replaced: read them again afterwards. */
   alloc(): number {
     const b = this.free.length > 0 ? this.free.pop()! : this.used++;
     if (this.capacity * (b + 1) > this.rank.length) {
-      this.rank = doubled(this.rank, new Int32Array(2 * this.rank.length));
-      this.score = doubled(this.score, new Float64Array(2 * this.score.length));
-      this.value = doubled(this.value, new Float64Array(2 * this.value.length));
+      this.rank = doubled(this.rank);
+      this.score = doubled(this.score);
+      this.value = doubled(this.value);
     }
     return b;
   }
@@ -31,10 +34,4 @@ export class KinkBuckets {
   release(b: number): void {
     this.free.push(b);
   }
-}
-
-/** `to` (twice the length of `from`) holding `from`'s entries first. */
-function doubled<T extends Int32Array | Float64Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }

@@ -2,6 +2,7 @@ import { between, onLine } from './breakpoints.ts';
 import { firstRankAbove, lastRankAbove, type CurveTurns, type GridCurve } from './gridCurve.ts';
 import { GridKinks } from './gridArray.ts';
 import { KinkBuckets } from './kinkBuckets.ts';
+import { doubled } from './doubled.ts';
 
 /** Entries of a node's row in KinkTree.ints (8 a node). */
 const LEFT = 0;
@@ -24,11 +25,10 @@ const FIRST_SCORE = 7;
 const LAST_SCORE = 8;
 
 /**
- * Kinks a leaf holds at most. A leaf of one kink made every step of a walk a row of its own: on a spine of 100k nodes
- * the tree held ~26k kinks in ~50k rows, which the walks read from memory. Leaves of up to 32 kinks leave ~4k rows,
- * and a walk ends in a short loop over one leaf's kinks (spine 100k: 350 → 275 ms,
- * `npx tsx src/cli/bench/benchSmoothingShapes.ts`, before and after). Leaves of 8/16/32/48 kinks, timed later
- * interleaved in one process: spine 100k 257/235/228/231 ms, caterpillar 220/204/199/199.
+ * Kinks a leaf holds at most. A leaf of one kink made every step of a walk a row of its own, read from memory; a leaf
+ * holding a run of kinks in one row makes the tree far smaller, and a walk ends in a short loop over its kinks.
+ * `npx tsx src/cli/bench/benchSmoothingShapes.ts`, one run with BUCKET_KINKS edited to each size, spine / caterpillar
+ * at 100k nodes: 8 kinks 252 / 217 ms, 32 kinks 226 / 193, 48 kinks 232 / 195 (2026-11-28).
  */
 export const BUCKET_KINKS = 32;
 
@@ -36,8 +36,8 @@ export const BUCKET_KINKS = 32;
  * Large cost functions (gridCurve.ts) as sparse segment trees over the ranks 0 … m − 1: a node stands for a range
  * of ranks and exists only if a kink lies in it; a leaf holds up to `bucketKinks` kinks of its range as a sorted run
  * (kinkBuckets.ts), as high up as its range holds no more: a walk splits a full leaf (`split`) only when a kink is
- * to be added to it. All trees share one pool of nodes and one of runs. (Leaves that caps emptied were joined again
- * once; on spines and caterpillars that timed the same, and the worker's bundle is held to a size budget.)
+ * to be added to it. All trees share one pool of nodes and one of runs. Leaves that caps thin out are not joined
+ * back together (on spines and caterpillars that timed the same).
  *
  * Why a tree: on a chain of wrappers every node's function holds nearly all scores below it, and copying it at each
  * node costs n × depth. Here a node adds its own term and its small children with O(log m + bucketKinks) work per
@@ -64,8 +64,8 @@ export class KinkTree {
    * pending line (its values at the first and last kink, and its slope) and the scores of the first and last kink.
    * A row rather than a column per field: a step of a walk then reads one or two cache lines instead of a dozen.
    */
-  private ints = new Int32Array(8 * 1024);
-  private floats = new Float64Array(F * 1024);
+  private ints: Int32Array;
+  private floats: Float64Array;
   private used = 1; // node 0 is "none"
   private free: number[] = [];
   private readonly buckets: KinkBuckets;
@@ -78,12 +78,18 @@ export class KinkTree {
   private readonly mergeScratch = new GridKinks(64);
 
   /** The highest rank, m − 1: every tree covers ranks 0 … last. */
-  readonly last: number;
+  private readonly last: number;
 
-  constructor(private readonly s: Float64Array, bucketKinks = BUCKET_KINKS) {
+  /**
+   * `pool`: rows and runs the pools hold before they first grow. Tests start them tiny, so that their small trees
+   * grow the pools in the middle of every operation (a walk that kept a column across a growth wrote to the old one).
+   */
+  constructor(private readonly s: Float64Array, bucketKinks = BUCKET_KINKS, pool = { rows: 1024, runs: 256 }) {
     this.last = s.length - 1;
     this.cap = bucketKinks;
-    this.buckets = new KinkBuckets(bucketKinks);
+    this.ints = new Int32Array(8 * pool.rows);
+    this.floats = new Float64Array(F * pool.rows);
+    this.buckets = new KinkBuckets(bucketKinks, pool.runs);
     this.scratchRank = new Int32Array(bucketKinks + 2);
     this.scratchScore = new Float64Array(bucketKinks + 2);
     this.scratchValue = new Float64Array(bucketKinks + 2);
@@ -113,16 +119,12 @@ export class KinkTree {
   }
 
   private grow(): void {
-    const ints = new Int32Array(2 * this.ints.length);
-    const floats = new Float64Array(2 * this.floats.length);
-    ints.set(this.ints);
-    floats.set(this.floats);
-    this.ints = ints;
-    this.floats = floats;
+    this.ints = doubled(this.ints);
+    this.floats = doubled(this.floats);
   }
 
   /** Gives a whole tree's nodes and runs back to the pools. */
-  release(x: number): void {
+  private release(x: number): void {
     if (x === 0) return;
     if (this.isLeaf(x)) {
       this.buckets.release(this.ints[8 * x + BUCKET]);
@@ -175,22 +177,11 @@ export class KinkTree {
     return x;
   }
 
-  /**
-   * Copies kinks [start, end) of the columns given to the buckets' columns from `to` on. A loop rather than
-   * set(subarray(…)) or copyWithin: a run is a few kinks, and three subarrays (objects to collect) or three calls
-   * cost more than moving them.
-   */
+  /** Copies kinks [start, end) of the columns given to the buckets' columns from `to` on (copyKinks). */
   private copyToRun(rank: Int32Array, score: Float64Array, value: Float64Array, start: number, end: number,
     to: number): void {
-    const buckets = this.buckets;
-    const toRank = buckets.rank;
-    const toScore = buckets.score;
-    const toValue = buckets.value;
-    for (let k = start; k < end; k++) {
-      toRank[to] = rank[k];
-      toScore[to] = score[k];
-      toValue[to++] = value[k];
-    }
+    const { buckets } = this;
+    copyKinks(rank, score, value, start, end, buckets.rank, buckets.score, buckets.value, to);
   }
 
   /**
@@ -372,7 +363,7 @@ export class KinkTree {
    * Makes `rank` a kink (the function is unchanged); returns the root. One descent: the kinks next to the path give
    * the value on the line where the new kink goes.
    */
-  ensureKink(root: number, rank: number): number {
+  private ensureKink(root: number, rank: number): number {
     return this.ensureKinkAt(root, 0, this.last, rank, -1, 0, -1, 0);
   }
 
@@ -426,8 +417,9 @@ export class KinkTree {
     // The term is 0 at r, so a new kink takes the function's value there before the term is added.
     const v = present ? 0 : between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : pv,
       i < base + n ? score[i] : s[q], i < base + n ? value[i] : qv, sr);
-    // |s_k − s_r| is the same number either side of r (a difference and its negation round alike).
-    for (let k = base; k < base + n; k++) value[k] += w * Math.abs(score[k] - sr);
+    // |s_k − s_r| is the same number either side of r (a difference and its negation round alike). Caps make kinks
+    // with w = 0 (ensureKink), two per cap.
+    if (w !== 0) for (let k = base; k < base + n; k++) value[k] += w * Math.abs(score[k] - sr);
     if (!present) {
       // A loop, not copyWithin: a run is a few kinks, and the three calls cost more than moving them.
       for (let k = base + n; k > i; k--) {
@@ -446,11 +438,15 @@ export class KinkTree {
 
   /** A new leaf holding the single kink (rank, value). */
   private leafOf(rank: number, value: number): number {
-    const { scratchRank, scratchScore, scratchValue } = this;
-    scratchRank[0] = rank;
-    scratchScore[0] = this.s[rank];
-    scratchValue[0] = value;
-    return this.leafOfRun(scratchRank, scratchScore, scratchValue, 0, 1);
+    const x = this.newLeaf();
+    const base = this.base(x);
+    const { buckets } = this;
+    buckets.rank[base] = rank;
+    buckets.score[base] = this.s[rank];
+    buckets.value[base] = value;
+    this.ints[8 * x + COUNT] = 1;
+    this.summarizeLeaf(x);
+    return x;
   }
 
   /**
@@ -486,13 +482,9 @@ export class KinkTree {
       const { scratchRank, scratchScore, scratchValue } = this;
       const base = this.base(x);
       const end = base + this.ints[8 * x + COUNT];
-      let n = 0;
       let k = base;
-      for (; k < end && rank[k] < j1; k++) {
-        scratchRank[n] = rank[k];
-        scratchScore[n] = score[k];
-        scratchValue[n++] = value[k];
-      }
+      while (k < end && rank[k] < j1) k++;
+      let n = copyKinks(rank, score, value, base, k, scratchRank, scratchScore, scratchValue, 0);
       if (hasJ1) {
         scratchRank[n] = j1;
         scratchScore[n] = s[j1];
@@ -504,11 +496,7 @@ export class KinkTree {
         scratchValue[n++] = level;
       }
       while (k < end && rank[k] <= j2) k++;
-      for (; k < end; k++) {
-        scratchRank[n] = rank[k];
-        scratchScore[n] = score[k];
-        scratchValue[n++] = value[k];
-      }
+      n = copyKinks(rank, score, value, k, end, scratchRank, scratchScore, scratchValue, n);
       if (n <= this.cap) {
         this.copyToRun(scratchRank, scratchScore, scratchValue, 0, n, base);
         this.ints[8 * x + COUNT] = n;
@@ -892,4 +880,19 @@ export class KinkTreeCurve implements GridCurve {
     const { tree } = this;
     this.root = tree.setRange(this.root, j1, j2, level);
   }
+}
+
+/**
+ * Copies kinks [start, end) of one set of run columns to another from `to` on; returns where the copy ends. A loop
+ * rather than set(subarray(…)) or copyWithin: a run is a few kinks, and three subarrays (objects to collect) or three
+ * calls cost more than moving them.
+ */
+function copyKinks(rank: Int32Array, score: Float64Array, value: Float64Array, start: number, end: number,
+  toRank: Int32Array, toScore: Float64Array, toValue: Float64Array, to: number): number {
+  for (let k = start; k < end; k++) {
+    toRank[to] = rank[k];
+    toScore[to] = score[k];
+    toValue[to++] = value[k];
+  }
+  return to;
 }

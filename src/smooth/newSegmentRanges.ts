@@ -1,5 +1,6 @@
 import { crossing, type Breakpoints } from './breakpoints.ts';
 import type { AboveCost, NewSegmentCosts } from './givenParent.ts';
+import { doubled } from './doubled.ts';
 
 /**
  * Ties keep the parent's value (fewer segments): a new segment must beat staying by this fraction of its cost,
@@ -43,12 +44,6 @@ export class NewSegmentRanges {
     this.to[this.length] = to;
     this.target[this.length++] = target;
   }
-}
-
-function doubled(a: Float64Array): Float64Array {
-  const b = new Float64Array(2 * a.length);
-  b.set(a);
-  return b;
 }
 
 /**

@@ -12,8 +12,8 @@ import type { TreeShape } from './treeShape.ts';
  * to walk when they are that small (most nodes of a page are leaves or hold a few leaves). Not much larger: a chain
  * node copies its whole array, and at 1024 kinks that cost more than the tree's walks on spines and caterpillars
  * (time `smoothTreeWithArrayLimit` at both limits on benchSmoothing.ts's shapedTree to see it again). Since the
- * tree's leaves hold runs of kinks, limits of 16 to 256 time the same there, 1024 is slower at 10k nodes (spine
- * 23.7 ms against 18.1 at 64) and 0 on caterpillars (each leg a tree: 20.3 ms against 15.5).
+ * tree's leaves hold runs of kinks, limits of 16 to 256 time alike there; 1024 is slower on spines, and 0 on
+ * caterpillars, where each leg would become a tree of its own.
  */
 const ARRAY_KINKS = 256;
 

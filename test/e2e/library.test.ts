@@ -85,8 +85,8 @@ describe('library build', () => {
       // The model weights (16 kB of JSON) are inlined; everything else is the capture, pipeline and reader code.
       // 150 kB until 2026-11-25, when the smoothing gained its solver for deep trees (spines, caterpillars: issue 17's
       // worst case) beside the one for page-like trees, about 20 kB; the budget keeps ~10% room above that. 190 kB
-      // since 2026-11-28: that solver's KinkTree keeps runs of kinks in its leaves (winnow.mjs 183.8 -> 185.5 kB),
-      // which made spines and caterpillars of 100k nodes about 1.4x faster (`npx tsx src/cli/bench/benchSmoothingShapes.ts`).
+      // since 2026-11-28: that solver's KinkTree keeps runs of kinks in its leaves (winnow.mjs 183.8 -> 185.5 kB), which
+      // made spines and caterpillars of 100k nodes about 1.6x faster (`npx tsx src/cli/bench/benchSmoothingShapes.ts`).
       expect(statSync(join(DIST, file)).size, file).toBeLessThan(190_000);
     }
     expect(library).toMatch(/^var Winnow=/);

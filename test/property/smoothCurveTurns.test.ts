@@ -32,7 +32,7 @@ describe('CurveTurns', () => {
       fc.property(curve, fc.constantFrom(2, 3, 32), ({ values, spacing, terms }, bucketKinks) => {
         let kinks = new GridKinks(M);
         for (let r = 0; r < M; r += spacing) kinks.push(r, values[r]);
-        const tree = new KinkTree(s, bucketKinks);
+        const tree = new KinkTree(s, bucketKinks, { rows: 4, runs: 1 });
         let root = tree.build(kinks, 0, kinks.length);
         for (const { rank, weight } of terms) {
           const term = new GridKinks(3);

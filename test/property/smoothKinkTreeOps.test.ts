@@ -8,9 +8,11 @@ import { BUCKET_KINKS, KinkTree } from '../../src/smooth/kinkTree.ts';
  * A KinkTree against the plainest model of the same function, its value at every rank, through any sequence of the
  * operations smoothTree uses: adding small functions or a node's own term in place, merging trees, capping ranges.
  * The sequences reach every walk into a full leaf (which the walk must split first) and into leaves high up in the
- * tree, on sparse and dense trees alike, with leaves of 2, 3 and smoothTree's number of kinks.
+ * tree, on sparse and dense trees alike, with leaves of 2 and 3 kinks (these 37 ranks fill them; smoothTree's 32 are
+ * run too, and never fill here). The pools start at 4 rows and 1 run, so every operation meets their growth.
  */
 const M = 37;
+const TINY_POOLS = { rows: 4, runs: 1 };
 const s = Float64Array.from({ length: M }, (_, j) => j + (j * j) / 50);
 
 const smallFunction = fc.record({
@@ -55,7 +57,7 @@ describe('KinkTree operations', () => {
     fc.assert(
       fc.property(smallFunction, fc.array(operation, { maxLength: 25 }), fc.constantFrom(2, 3, BUCKET_KINKS),
         (first, operations, bucketKinks) => {
-        const tree = new KinkTree(s, bucketKinks);
+        const tree = new KinkTree(s, bucketKinks, TINY_POOLS);
         const k0 = kinksOf(first);
         let root = tree.build(k0, 0, k0.length);
         let dense = denseOf(k0);

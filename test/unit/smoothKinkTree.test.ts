@@ -129,9 +129,9 @@ describe('KinkTree', () => {
     expect(kinksOf(out)).toEqual(kinksOf(asArray.kinks));
   });
 
-  it('gives the same optimum after its pools of rows and runs have grown (a long chain, leaves of 2 kinks)', () => {
-    // The property tests' trees fit in the first pools; a walk that kept a column across a growth wrote to the old
-    // one. A bench spine keeps ~1/4 of its scores as kinks: thousands of rows at 5,000 nodes.
+  it('gives the arrays\' optimum on a long chain, with leaves of 2 kinks and of 32', () => {
+    // The property tests' trees have at most a few hundred nodes; a bench spine keeps many of its scores as kinks, so
+    // this tree is far larger and deeper. (Pool growth in the middle of an operation: smoothKinkTreeOps.test.ts.)
     const { problem } = shapedTree('spine', 5_000, 7);
     const arrays = smoothTreeWithArrayLimit(problem, Infinity);
     for (const bucketKinks of [2, 32]) {

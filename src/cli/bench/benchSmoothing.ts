@@ -204,7 +204,8 @@ function medianMs(runs: number, run: () => unknown): number {
 export async function benchShapes(print: (line: string) => void, sizes: number[] = [3_000, 10_000, 100_000],
   runs = 5, solve: (problem: SmoothProblem) => unknown = smoothTree): Promise<void> {
   // Every shape as warm as DOM-like: one run of each left the deep trees' walk (the only code they reach) half
-  // compiled, and the 3k spine timed 7-11 ms where later runs take 4.2 (a worker smoothing page after page is warm).
+  // compiled when the 3k column was timed, which then varied from run to run (a worker smoothing page after page is
+  // warm).
   for (let r = 0; r < 20; r++) for (const shape of BENCH_SHAPES) solve(shapedTree(shape, 2_000, 2 + r).problem);
   print(`smoothTree by tree shape: median of ${runs} runs after warm-up; ratio = time / DOM-like time of the same n.`);
   print(`nodes    ${BENCH_SHAPES.map((shape) => shape.padStart(17)).join('')}`);
