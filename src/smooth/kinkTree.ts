@@ -300,65 +300,6 @@ export class KinkTree {
     this.ints[8 * x + RIGHT] = b;
   }
 
-  /** The greatest kink rank ≤ rank, -1 if none. */
-  prevKink(root: number, rank: number): number {
-    const { ints } = this;
-    let x = root;
-    let l = 0;
-    let r = this.last;
-    // Descend towards `rank`, remembering the last left subtree passed by: its last kink is the answer if the
-    // path finds none.
-    let fallback = -1;
-    while (x !== 0) {
-      if (ints[8 * x + FIRST_RANK] > rank) return fallback;
-      if (ints[8 * x + LAST_RANK] <= rank) return ints[8 * x + LAST_RANK];
-      if (this.isLeaf(x)) {
-        const ranks = this.buckets.rank;
-        let k = this.base(x) + ints[8 * x + COUNT] - 1;
-        while (ranks[k] > rank) k--;
-        return ranks[k];
-      }
-      const mid = (l + r) >>> 1;
-      if (rank <= mid) {
-        x = ints[8 * x + LEFT];
-        r = mid;
-      } else {
-        if (ints[8 * x + LEFT] !== 0) fallback = ints[8 * (ints[8 * x + LEFT]) + LAST_RANK];
-        x = ints[8 * x + RIGHT];
-        l = mid + 1;
-      }
-    }
-    return fallback;
-  }
-
-  /** The value at a kink of the tree. */
-  kinkValue(root: number, rank: number): number {
-    const { ints, floats } = this;
-    let x = root;
-    let l = 0;
-    let r = this.last;
-    while (x !== 0) {
-      if (ints[8 * x + FIRST_RANK] === rank) return floats[F * x + FIRST_VALUE];
-      if (ints[8 * x + LAST_RANK] === rank) return floats[F * x + LAST_VALUE];
-      this.push(x);
-      if (this.isLeaf(x)) {
-        const { rank: ranks, value } = this.buckets;
-        const base = this.base(x);
-        for (let k = base; k < base + ints[8 * x + COUNT]; k++) if (ranks[k] === rank) return value[k];
-        break;
-      }
-      const mid = (l + r) >>> 1;
-      if (rank <= mid) {
-        x = ints[8 * x + LEFT];
-        r = mid;
-      } else {
-        x = ints[8 * x + RIGHT];
-        l = mid + 1;
-      }
-    }
-    throw new Error(`kinkValue: no kink at rank ${rank}`);
-  }
-
   /**
    * Makes `rank` a kink (the function is unchanged); returns the root. One descent: the kinks next to the path give
    * the value on the line where the new kink goes.
@@ -809,29 +750,41 @@ export class KinkTree {
   /**
    * The first kink of ranks in (from, to] whose value is above `level` (`above`) or at most `level` (not
    * `above`), on a stretch where the values do not fall (above) or do not rise (not above), in the tree rooted at x;
-   * -1 if none.
+   * -1 if none. `from` is a kink: the walk passes it, and every kink after it, on its way to the one found, and
+   * leaves the last one passed and its value in prevRank and prevValue, and the found kink's value in foundValue.
    */
   firstKink(x: number, from: number, to: number, level: number, above: boolean): number {
     const { ints, floats } = this;
-    if (x === 0 || ints[8 * x + LAST_RANK] <= from || ints[8 * x + FIRST_RANK] > to) return -1;
-    if (from < ints[8 * x + FIRST_RANK] && ints[8 * x + LAST_RANK] <= to) {
-      // Wholly inside the stretch: its last kink is its highest (above) or lowest (not above).
-      const v = floats[F * x + LAST_VALUE];
-      if (above ? v <= level : v > level) return -1;
+    if (x === 0 || ints[8 * x + FIRST_RANK] > to) return -1;
+    // Left of the stretch, or wholly inside it with its last kink (its highest, above; lowest, not above) short of
+    // the level: passed.
+    if (ints[8 * x + LAST_RANK] <= from || from < ints[8 * x + FIRST_RANK] && ints[8 * x + LAST_RANK] <= to &&
+      (above ? floats[F * x + LAST_VALUE] <= level : floats[F * x + LAST_VALUE] > level)) {
+      this.prevRank = ints[8 * x + LAST_RANK];
+      this.prevValue = floats[F * x + LAST_VALUE];
+      return -1;
     }
     this.push(x);
     if (this.isLeaf(x)) {
       const { rank, value } = this.buckets;
       const base = this.base(x);
-      for (let k = base; k < base + ints[8 * x + COUNT]; k++) {
-        if (rank[k] <= from || rank[k] > to) continue;
-        if (above ? value[k] > level : value[k] <= level) return rank[k];
+      for (let k = base; k < base + ints[8 * x + COUNT] && rank[k] <= to; k++) {
+        if (rank[k] > from && (above ? value[k] > level : value[k] <= level)) {
+          this.foundValue = value[k];
+          return rank[k];
+        }
+        this.prevRank = rank[k];
+        this.prevValue = value[k];
       }
       return -1;
     }
     const inLeft = this.firstKink(ints[8 * x + LEFT], from, to, level, above);
     return inLeft >= 0 ? inLeft : this.firstKink(ints[8 * x + RIGHT], from, to, level, above);
   }
+
+  prevRank = -1;
+  prevValue = NaN;
+  foundValue = NaN;
 }
 
 /** One tree of the pool seen as a GridCurve; `root` follows the changes the walk makes. */
@@ -843,37 +796,31 @@ export class KinkTreeCurve implements GridCurve {
   }
 
   lastAbove(from: number, to: number, level: number): number {
-    const { tree, root } = this;
-    const k = this.orEnd(tree.firstKink(root, from, to, level, false), to);
-    return this.rankAbove(k, level, false);
+    return this.rankAbove(from, to, level, false);
   }
 
   firstAbove(from: number, to: number, level: number): number {
-    const { tree, root } = this;
-    const k = this.orEnd(tree.firstKink(root, from, to, level, true), to);
-    return this.rankAbove(k, level, true);
+    return this.rankAbove(from, to, level, true);
   }
 
   aboveValue = NaN;
 
-  /** On the piece from the kink before k to k: the first rank above `level` (rising) or the last (falling). */
-  private rankAbove(k: number, level: number, rising: boolean): number {
+  /**
+   * On the stretch from kink `from` to kink `to`, the first kink across the level, then on the piece from the kink
+   * before it to it, the first rank above `level` (rising) or the last (falling). One descent finds the kink and
+   * the one before it, with their values.
+   */
+  private rankAbove(from: number, to: number, level: number, rising: boolean): number {
     const { tree, root, s } = this;
-    const p = tree.prevKink(root, k - 1);
-    const pv = tree.kinkValue(root, p);
-    const kv = tree.kinkValue(root, k);
+    let k = tree.firstKink(root, from, to, level, rising);
+    // A value read through a node's summary may differ in the last bit from the same value read at its leaf (a
+    // pending line is evaluated at different points): when the search finds no kink across the level, the stretch's
+    // end is the one that crossed it when the walk read it, found again by a level every kink passes.
+    if (k < 0) k = tree.firstKink(root, to - 1, to, rising ? -Infinity : Infinity, rising);
+    const { prevRank: p, prevValue: pv, foundValue: kv } = tree;
     const j = rising ? firstRankAbove(s, p, pv, k, kv, level) : lastRankAbove(s, p, pv, k, kv, level);
     this.aboveValue = between(s[p], pv, s[k], kv, s[j]);
     return j;
-  }
-
-  /**
-   * A value read through a node's summary may differ in the last bit from the same value read at its leaf (a pending
-   * line is evaluated at different points): when the search finds no kink across the level, the stretch's end is
-   * the one that crossed it when the walk read it.
-   */
-  private orEnd(kink: number, end: number): number {
-    return kink < 0 ? end : kink;
   }
 
   cap(j1: number, j2: number, level: number): void {

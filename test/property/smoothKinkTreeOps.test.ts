@@ -84,13 +84,19 @@ describe('KinkTree operations', () => {
         for (let i = 0; i < out.length; i++) {
           if (i > 0) expect(out.rank[i]).toBeGreaterThan(out.rank[i - 1]);
           expect(out.value[i]).toBeCloseTo(dense[out.rank[i]], 9);
-          expect(tree.kinkValue(root, out.rank[i])).toBeCloseTo(dense[out.rank[i]], 9);
+          // firstKink at a level every kink passes finds the kink, with its value and the kink before it.
+          if (i === 0) continue;
+          expect(tree.firstKink(root, out.rank[i] - 1, out.rank[i], Infinity, false)).toBe(out.rank[i]);
+          expect(tree.foundValue).toBeCloseTo(dense[out.rank[i]], 9);
+          expect(tree.prevRank).toBe(out.rank[i - 1]);
+          expect(tree.prevValue).toBeCloseTo(dense[out.rank[i - 1]], 9);
         }
-        // Between its kinks the function is the line through them, and prevKink finds the kink before any rank.
+        // Between its kinks the function is the line through them, and firstKink passes the kink before any rank.
         let i = 0;
         for (let j = 0; j < M; j++) {
           while (i + 1 < out.length && out.rank[i + 1] <= j) i++;
-          expect(tree.prevKink(root, j)).toBe(out.rank[i]);
+          expect(tree.firstKink(root, j, M - 1, -Infinity, true)).toBe(j === M - 1 ? -1 : out.rank[i + 1]);
+          expect(tree.prevRank).toBe(out.rank[i]);
           if (out.rank[i] === j) continue;
           const v = between(s[out.rank[i]], out.value[i], s[out.rank[i + 1]], out.value[i + 1], s[j]);
           expect(v).toBeCloseTo(dense[j], 9);
