@@ -90,6 +90,18 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
 
   for (let k = n - 1; k >= 0; k--) {
     const i = topDown[k];
+    const w = weights === undefined ? 1 : weights[i];
+    if (childStart[i] === childStart[i + 1] && w * (s[rank[i]] - s[0]) <= penalties[i]) {
+      // A leaf whose own term rises no more than its penalty from its score down to rank 0: the walk would cap
+      // nothing (caterpillars' legs on page-like penalties), so g is the term and the node starts no segment. Any other
+      // leaf the walk caps.
+      plainLeaf[i] = 1;
+      rangesFrom[i] = rangesTo[i] = ranges.length;
+      pendingFrom[i] = pending.length;
+      appendOwnTerm(pending, s, rank[i], w);
+      pendingTo[i] = pending.length;
+      continue;
+    }
     let biggest = -1;
     let firstPending = pending.length;
     let allPlain = true;
@@ -105,7 +117,7 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
     // The own term as an array, unless it goes to a large child's tree by itself (below).
     if (biggest < 0 || !allPlain) {
       own.length = 0;
-      appendOwnTerm(own, s, rank[i], weights === undefined ? 1 : weights[i]);
+      appendOwnTerm(own, s, rank[i], w);
     }
     let isLarge = true;
     if (biggest >= 0) {
@@ -116,7 +128,7 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
       // 1.1–1.2× faster, spines unchanged: `npx tsx src/cli/bench/benchSmoothingShapes.ts` against the code before).
       let r = treeOf[biggest];
       if (allPlain) {
-        r = tree.addOwnTerm(r, rank[i], weights === undefined ? 1 : weights[i]);
+        r = tree.addOwnTerm(r, rank[i], w);
         for (let e = childStart[i]; e < childStart[i + 1]; e++) {
           const c = childList[e];
           if (treeOf[c] === 0) r = tree.addOwnTerm(r, rank[c], weights === undefined ? 1 : weights[c]);
@@ -162,7 +174,6 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
     if (isLarge) {
       treeOf[i] = large.root;
     } else {
-      if (childStart[i] === childStart[i + 1] && sameKinks(small.kinks, own)) plainLeaf[i] = 1;
       pendingFrom[i] = pending.length;
       pending.append(small.kinks);
       pendingTo[i] = pending.length;
@@ -177,13 +188,6 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
     values[c] = valueGivenParent(ranges, rangesFrom[c], rangesTo[c], values[parents[c]]);
   }
   return smoothResultOf(problem, values);
-}
-
-/** Whether two small functions have the same kinks. */
-function sameKinks(a: GridKinks, b: GridKinks): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a.rank[k] !== b.rank[k] || a.value[k] !== b.value[k]) return false;
-  return true;
 }
 
 /** The rank of each score among the sorted distinct scores s. */
