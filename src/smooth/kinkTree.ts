@@ -672,45 +672,54 @@ export class KinkTree {
     // The kink right of the nodes still to visit (none yet), and its value.
     let rightRank = -1;
     let rightValue = NaN;
-    // Entries: a node, whether the pair from its last kink to the kink right of it is done (its parent did it), and
-    // the line pending above it.
+    // The node visited, whether the pair from its last kink to the kink right of it is done (its parent did it: the
+    // walk goes on from a node to its right child, or its only one), and the line pending above it. A left child
+    // with a right sibling waits on the stack with its line, its pair not done.
+    let x = root;
+    let done = true;
+    let lineFirst = 0;
+    let lineLast = 0;
+    let lineSlope = 0;
     let top = 0;
-    turnStack[0] = root;
-    turnStack[1] = 0;
-    turnLines[0] = 0;
-    turnLines[1] = 0;
-    turnLines[2] = 0;
-    top = 1;
-    while (top > 0) {
-      top--;
-      const x = turnStack[2 * top];
-      let lineFirst = turnLines[3 * top];
-      let lineLast = turnLines[3 * top + 1];
-      let lineSlope = turnLines[3 * top + 2];
-      if (turnStack[2 * top + 1] === 0 && rightRank >= 0) {
+    for (;;) {
+      if (!done) {
         const lastValue = floats[F * x + LAST_VALUE] + lineLast;
         if (falling ? rightValue < lastValue : rightValue > lastValue) {
           out.push(rightRank, rightValue);
           falling = !falling;
         }
       }
-      // Does a pair of the direction looked for lie under x?
+      // Does a pair of the direction looked for lie under x? If not, x's first kink is the next one right of what
+      // is left to visit.
       if (ints[8 * x + COUNT] < 2 ||
         (falling ? floats[F * x + MIN_SLOPE] + lineSlope >= 0 : floats[F * x + MAX_SLOPE] + lineSlope <= 0)) {
-        // No: x's first kink is the next one right of what is left to visit.
         rightRank = ints[8 * x + FIRST_RANK];
         rightValue = floats[F * x + FIRST_VALUE] + lineFirst;
-        continue;
-      }
-      if (ints[8 * x + TAGGED]) {
-        lineFirst += floats[F * x + TAG_FIRST];
-        lineLast += floats[F * x + TAG_LAST];
-        lineSlope += floats[F * x + TAG_SLOPE];
-      }
-      const sFirst = floats[F * x + FIRST_SCORE];
-      const sLast = floats[F * x + LAST_SCORE];
-      const bucket = ints[8 * x + BUCKET];
-      if (bucket !== 0) {
+      } else {
+        if (ints[8 * x + TAGGED]) {
+          lineFirst += floats[F * x + TAG_FIRST];
+          lineLast += floats[F * x + TAG_LAST];
+          lineSlope += floats[F * x + TAG_SLOPE];
+        }
+        const sFirst = floats[F * x + FIRST_SCORE];
+        const sLast = floats[F * x + LAST_SCORE];
+        const bucket = ints[8 * x + BUCKET];
+        if (bucket === 0) {
+          const a = ints[8 * x + LEFT];
+          const b = ints[8 * x + RIGHT];
+          if (a !== 0 && b !== 0) {
+            turnStack[top] = a;
+            turnLines[3 * top] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * a + FIRST_SCORE]);
+            turnLines[3 * top + 1] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * a + LAST_SCORE]);
+            turnLines[3 * top++ + 2] = lineSlope;
+          }
+          x = b !== 0 ? b : a;
+          const first = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * x + FIRST_SCORE]);
+          lineLast = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * x + LAST_SCORE]);
+          lineFirst = first;
+          done = true;
+          continue;
+        }
         // A leaf: its pairs right to left (its last kink's pair with the one right of it is done above).
         const base = this.cap * bucket;
         let k = base + ints[8 * x + COUNT] - 1;
@@ -725,26 +734,19 @@ export class KinkTree {
           rightRank = rank[k];
           rightValue = kValue;
         }
-        continue;
       }
-      // The left child goes on the stack first, to be visited after the right one; the child holding x's last kink
-      // has had its outer pair done here.
-      for (let side = LEFT; side <= RIGHT; side++) {
-        const c = ints[8 * x + side];
-        if (c === 0) continue;
-        turnStack[2 * top] = c;
-        turnStack[2 * top + 1] = side === RIGHT || ints[8 * x + RIGHT] === 0 ? 1 : 0;
-        turnLines[3 * top] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * c + FIRST_SCORE]);
-        turnLines[3 * top + 1] = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * c + LAST_SCORE]);
-        turnLines[3 * top + 2] = lineSlope;
-        top++;
-      }
+      if (top === 0) break;
+      x = turnStack[--top];
+      lineFirst = turnLines[3 * top];
+      lineLast = turnLines[3 * top + 1];
+      lineSlope = turnLines[3 * top + 2];
+      done = false;
     }
     out.valueAtZero = rightValue;
   }
 
-  /** listTurns' stack: a node and its "last pair done" flag, and the line pending above it (3 numbers). */
-  private readonly turnStack = new Int32Array(2 * 128);
+  /** listTurns' stack: the left children still to visit, and the line pending above each (3 numbers). */
+  private readonly turnStack = new Int32Array(128);
   private readonly turnLines = new Float64Array(3 * 128);
 
   /**
