@@ -17,14 +17,21 @@ export function pipelineHandlers(): Handlers<WorkerApi> {
   let session: PageSession | null = null;
   /** The site memory read for the next page to classify. */
   let nextMemory: StoredSiteMemory | null = null;
-  let weights: { json: string; parsed: ModelWeights } | null = null;
+  /** The last model parsed, by the object it came as; its text is written only to compare with another object. */
+  let weights: { source: unknown; json?: string; parsed: ModelWeights } | null = null;
   const requireSession = (): PageSession => {
     if (!session) throw new Error('nothing to smooth: the page was not classified yet');
     return session;
   };
+  // Every request brings the model again (a new object each time over a port); the page's first classification, the
+  // one the person waits for, parses it without writing it out as text first.
   const weightsFor = (json: unknown): ModelWeights => {
-    const key = JSON.stringify(json);
-    if (weights?.json !== key) weights = { json: key, parsed: parseModelWeights(json, FEATURE_SCHEMA) };
+    if (weights && weights.source !== json) {
+      weights.json ??= JSON.stringify(weights.source);
+      if (weights.json !== JSON.stringify(json)) weights = null;
+      else weights.source = json;
+    }
+    weights ??= { source: json, parsed: parseModelWeights(json, FEATURE_SCHEMA) };
     return weights.parsed;
   };
   return {

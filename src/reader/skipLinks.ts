@@ -19,12 +19,23 @@ const SKIP_LINK = new RegExp('^\\s*(' + [
 /** Longest text worth testing: the phrases are short. */
 const MAX_CHARS = 60;
 
+/**
+ * Every phrase above opens with one of these words, and a text is put to the pattern only when it does. Compiling
+ * that case-insensitive Unicode pattern costs many times what matching with it does, and the content script starts
+ * fresh on every page, so most pages (which have no skip link) now never compile it.
+ */
+const OPENING_WORDS = ['skip', 'jump', 'go to', 'zum', 'direkt', 'zur', 'aller', 'passer', 'saltar', 'ir ',
+  'przejdź', 'vai', 'salta', 'pular', 'naar', 'spring', 'hoppa', 'перейти'];
+
 /** Per node, 1 when its whole text is a skip link's. */
 export function skipLinks(s: PageSnapshot): Uint8Array {
   const out = new Uint8Array(s.count);
   for (let i = 0; i < s.count; i++) {
     if (s.textChars[i] === 0 || s.textChars[i] > MAX_CHARS) continue;
-    if (SKIP_LINK.test(s.text.slice(s.textStart[i], s.textEnd[i]))) out[i] = 1;
+    const text = s.text.slice(s.textStart[i], s.textEnd[i]);
+    const opening = text.trimStart().slice(0, 8).toLowerCase();
+    if (!OPENING_WORDS.some((w) => opening.startsWith(w))) continue;
+    if (SKIP_LINK.test(text)) out[i] = 1;
   }
   return out;
 }

@@ -38,7 +38,9 @@ export function segmentsFromScores(s: PageSnapshot, values: Float64Array, roots:
       template: values[node] >= threshold,
       rect: rectOf(s, node),
       text: '',
-      subtreeHash: subtreeHashOf(s, node),
+      // Hashed when first read (labels, exports; a structured clone reads it too): a run that draws the page and has
+      // no labels to find never hashes the page's text once per level of nesting.
+      get subtreeHash() { return subtreeHashOf(s, node); },
       parentSegment,
     });
     open.push(segments.length - 1);

@@ -14,6 +14,15 @@ describe('skipLinks', () => {
       'Przejdź do treści', 'Jump to comments', 'Skip to product list'])).toEqual([1, 1, 1, 1, 1, 1, 1]);
   });
 
+  it('marks every phrase of the pattern, in any case and after white space (the opening-word filter keeps them all)', () => {
+    const phrases = ['Go to content', 'Direkt zum Inhalt', 'Zur Navigation springen', 'Aller à la navigation',
+      'Passer au contenu principal', 'Ir al contenido', 'Vai al contenuto', 'Salta al contenuto',
+      'Ir para o conteúdo', 'Pular para o conteúdo', 'Naar de hoofdinhoud', 'Spring naar de inhoud',
+      'Hoppa till huvudinnehåll', 'Перейти к основному содержанию', 'SKIP TO CONTENT', '  skip navigation',
+      'Skipcontent', 'Skip links', 'Jump past the menus »'];
+    expect(marked(phrases)).toEqual(phrases.map(() => 1));
+  });
+
   it('leaves sentences that only start like one', () => {
     expect(marked(['Skip to the end of the story if you have read the first part already, please',
       'Content strategy for small teams', 'Main content of the quarterly report'])).toEqual([0, 0, 0]);
