@@ -24,8 +24,14 @@ export interface HighlightBox {
   segment?: { colour: string; tag: string; template: boolean };
 }
 
-/** The label's font and size: compact, one line. Its width is measured with the same font (labelWidth). */
-const LABEL_FONT = '600 10px system-ui, sans-serif';
+/**
+ * The label's font: compact, one line, and monospaced, so that its width follows from its length (labelWidth)
+ * without measuring text: measuring needed a canvas made in the page on every run. Every font here, and the generic
+ * monospace the browser falls back to, advances at most 0.6 em.
+ */
+const LABEL_FONT_PX = 10;
+const LABEL_CHAR_EM = 0.6;
+const LABEL_FONT = `600 ${LABEL_FONT_PX}px ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, "Liberation Mono", monospace`;
 const LABEL_HEIGHT = 14;
 const LABEL_PADDING = 4;
 /** How long the page scan may run in one task (as capture's slices): the page keeps painting on a huge page. */
@@ -39,7 +45,8 @@ const CSS = `
   background: rgba(220, 40, 40, calc(var(--tint) * (0.06 + 0.22 * var(--strength)))); }
 .highlight .label { position: absolute; left: var(--lx); top: var(--ly); width: var(--lw); height: ${LABEL_HEIGHT}px;
   display: var(--label); overflow: hidden; padding: 0 ${LABEL_PADDING}px; border-radius: 3px;
-  font: ${LABEL_FONT}; line-height: ${LABEL_HEIGHT}px; color: #fff; background: rgb(180, 25, 25); white-space: nowrap; }
+  font: ${LABEL_FONT}; line-height: ${LABEL_HEIGHT}px; text-align: center; color: #fff; background: rgb(180, 25, 25);
+  white-space: nowrap; }
 .highlight .box.site { outline-style: dashed; outline-color: rgba(120, 40, 160, var(--strength));
   background: rgba(130, 50, 170, calc(var(--tint) * (0.06 + 0.22 * var(--strength)))); }
 .highlight .box.site .label { background: rgb(105, 35, 140); }
@@ -232,7 +239,7 @@ export class HighlightOverlay {
     const viewport = { x: sx, y: sy, w: doc.documentElement.clientWidth, h: doc.documentElement.clientHeight };
     const texts = measured.map(({ box }) => box.segment ? box.segment.tag :
       box.notContent ? 'not content' : `${box.site ? 'site template' : 'template'} ${box.score.toFixed(2)}`);
-    const widths = texts.map((t) => labelWidth(doc, t));
+    const widths = texts.map(labelWidth);
     const requests: Array<LabelRequest & { k: number }> = measured.map(({ geometry: g }, k) => ({
       k,
       box: g.layer === 'viewport' ? moved(g.rect, sx, sy) : g.rect,
@@ -309,18 +316,7 @@ function boxClass(box: HighlightBox): string {
   return box.site ? 'box site' : 'box';
 }
 
-let measureContext: CanvasRenderingContext2D | null | undefined;
-
-/** The label's width for its text, with its padding: measured with the label's font, estimated when no canvas. */
-function labelWidth(doc: Document, text: string): number {
-  if (measureContext === undefined) {
-    try {
-      measureContext = doc.createElement('canvas').getContext('2d');
-    } catch {
-      measureContext = null;
-    }
-    if (measureContext) measureContext.font = LABEL_FONT;
-  }
-  const textWidth = measureContext ? measureContext.measureText(text).width : text.length * 6;
-  return Math.ceil(textWidth + 2 * LABEL_PADDING + 1);
+/** The label's width for its text, with its padding: one advance per character of the monospaced label font. */
+function labelWidth(text: string): number {
+  return Math.ceil(text.length * LABEL_CHAR_EM * LABEL_FONT_PX + 2 * LABEL_PADDING + 1);
 }

@@ -3,7 +3,7 @@
 // labels never cover the page's text nor each other, tints never add up, and what hide mode removes — a fixed
 // cookie banner included — has a box that stays on it while the page scrolls.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { borderRect, classOf, computedStyle, overlayBoxNodes, type Rect } from './overlayDom.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 import { runFromPopup } from './extensionHarness.ts';
@@ -17,8 +17,8 @@ interface DrawnBox {
   tint: number;
   /** Parts cut away by its clip-path (where a fixed element floats over the page), viewport coordinates. */
   holes: Rect[];
-  /** The label as laid out, or null when it is not displayed. */
-  label: { rect: Rect; text: string } | null;
+  /** The label as laid out, or null when it is not displayed; `fits`: its whole text shows (nothing cut off). */
+  label: { rect: Rect; text: string; fits: boolean } | null;
 }
 
 const PAGES = {
@@ -99,7 +99,7 @@ async function drawnBoxes(page: Page): Promise<DrawnBox[]> {
       if (labelNode && (await computedStyle(cdp, labelNode.nodeId)).display !== 'none') {
         const labelRect = await borderRect(cdp, labelNode.nodeId);
         const text = (labelNode.children ?? []).map((c) => c.nodeValue ?? '').join('');
-        if (labelRect) label = { rect: labelRect, text };
+        if (labelRect) label = { rect: labelRect, text, fits: await textFits(cdp, labelNode.nodeId) };
       }
       out.push({ rect, tint: alphaOf(style['background-color']), holes: holesOf(style['clip-path'], rect), label });
     }
@@ -110,6 +110,16 @@ async function drawnBoxes(page: Page): Promise<DrawnBox[]> {
 }
 
 
+
+/** Whether an element's text fits inside it (its overflow is hidden, so text that does not fit is cut off). */
+async function textFits(cdp: CDPSession, nodeId: number): Promise<boolean> {
+  const { object } = await cdp.send('DOM.resolveNode', { nodeId });
+  const { result } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: object.objectId!, returnByValue: true,
+    functionDeclaration: 'function () { return this.scrollWidth <= this.clientWidth; }',
+  });
+  return result.value === true;
+}
 
 function alphaOf(color: string): number {
   const m = /rgba?\(([^)]*)\)/.exec(color);
@@ -220,6 +230,7 @@ describe('highlight labels', () => {
         .map((t) => `"${l.text}" at ${Math.round(l.rect.x)},${Math.round(l.rect.y)} over "${t.text}"`));
       expect(covered).toEqual([]);
       expect(labelsOverlapping(boxes)).toEqual([]);
+      expect(labels.filter((l) => !l.fits).map((l) => l.text), 'labels whose text is cut off').toEqual([]);
       await popup.close();
       await page.close();
     });
