@@ -1,5 +1,6 @@
 import { smoothResultOf, validateSmoothProblem, type SmoothProblem, type SmoothResult } from './smoothProblem.ts';
 import { distinctScores } from './distinctScores.ts';
+import { scoreRanks } from './scoreRanks.ts';
 import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from './gridArray.ts';
 import { BUCKET_KINKS, KinkTree, KinkTreeCurve } from './kinkTree.ts';
 import { capExcursions } from './excursions.ts';
@@ -66,7 +67,7 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
   const n = scores.length;
   const s = distinctScores(scores);
   if (s.length === 1) return smoothResultOf(problem, new Float64Array(n).fill(s[0]));
-  const rank = ranksOf(scores, s);
+  const rank = scoreRanks(scores, s);
 
   // g of the children not yet summed into their parent: small ones as ranges of this stack (children come before
   // parents in reversed pre-order, and a subtree is processed as one block, so when node i comes up the arrays of
@@ -188,23 +189,6 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
     values[c] = valueGivenParent(ranges, rangesFrom[c], rangesTo[c], values[parents[c]]);
   }
   return smoothResultOf(problem, values);
-}
-
-/** The rank of each score among the sorted distinct scores s. */
-function ranksOf(scores: ArrayLike<number>, s: Float64Array): Int32Array {
-  const rank = new Int32Array(scores.length);
-  for (let i = 0; i < scores.length; i++) {
-    let lo = 0;
-    let hi = s.length - 1;
-    const x = scores[i];
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (s[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    rank[i] = lo;
-  }
-  return rank;
 }
 
 /**
