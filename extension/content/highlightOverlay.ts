@@ -1,7 +1,7 @@
 import { boxGeometry, scrollArea, styleReader, type BoxGeometry, type StyleOf } from './boxGeometry.ts';
 import { tintedBoxes } from './boxTint.ts';
 import { placeLabels, type LabelRequest } from './labelPlacement.ts';
-import { PageScan, type PageScanResult } from './pageScan.ts';
+import { PageScan, type CapturedLayout, type PageScanResult } from './pageScan.ts';
 import type { PageUi } from './pageUi.ts';
 import { BoxLayers } from './boxLayers.ts';
 import { intersection, moved, overlaps, type Rect } from '../../src/util/rects.ts';
@@ -94,8 +94,8 @@ export class HighlightOverlay {
    * switch back to highlight redraws the boxes of the same page, whose text has not moved, so it is not read again.
    * A new capture (the page changed) or a resize reads it afresh.
    */
-  private lastScan: { page: object; result: PageScanResult } | null = null;
-  private page: object | null = null;
+  private lastScan: { page: CapturedLayout; result: PageScanResult } | null = null;
+  private page: CapturedLayout | null = null;
   private readonly onResize = () => {
     this.lastScan = null;
     cancelAnimationFrame(this.drawFrame);
@@ -113,8 +113,11 @@ export class HighlightOverlay {
     this.layers = new BoxLayers(ui, 'highlight', CSS, { resize: this.onResize, scroll: this.onScroll });
   }
 
-  /** Draws `boxes`; `page` names the capture they come from (a page read is reused for the same one). */
-  show(boxes: HighlightBox[], threshold: number, page: object | null = null): void {
+  /**
+   * Draws `boxes`; `page` is the capture they come from (a page read is reused for the same one), whose style bits
+   * say which elements are position:fixed.
+   */
+  show(boxes: HighlightBox[], threshold: number, page: CapturedLayout | null = null): void {
     this.boxes = boxes;
     this.threshold = threshold;
     this.page = page;
@@ -150,7 +153,7 @@ export class HighlightOverlay {
       this.write(this.lastScan.result);
       return;
     }
-    const scan = new PageScan(layers.page.ownerDocument);
+    const scan = new PageScan(layers.page.ownerDocument, page);
     const done = () => {
       const result = scan.result();
       this.lastScan = page ? { page, result } : null;

@@ -1,19 +1,25 @@
 /**
- * What highlight mode reads from the whole page, besides its boxes, in one walk that can be done in slices:
+ * What highlight mode reads from the whole page, besides its boxes:
  * - the visible position:fixed elements (cookie banners, fixed headers, chat buttons), which float above the page:
  *   the page's boxes are cut away where they are, and one inside a drawn box gets a box of its own where it is;
  * - what labels must leave uncovered (see labelPlacement.ts): the rectangle of every text node with something to
  *   read (Range.getBoundingClientRect: one rectangle per node, so a wrapped line's empty end counts as covered, which
  *   errs on the safe side) and of every form control (a search field shows its placeholder, a button its caption,
  *   without text nodes of their own); pictures and media, which a label may cover when nothing else is free.
+ *
+ * The capture has just read every element's computed style: which elements are position:fixed comes from it
+ * (CapturedLayout), and this read walks only the text nodes and asks the document for its controls and media. It
+ * used to walk every element again for its display and position, which cost a drawing more than all the rest of it.
+ * A text node inside something not rendered (display:none, a script) has an empty rectangle and is left out.
  * A page of 100,000 elements takes a few hundred milliseconds to read, so the walk stops at a deadline and goes on
  * when called again, and the page keeps painting in between (highlightOverlay.ts).
  */
+import { StyleBit } from '../../src/snapshot/styleBits.ts';
 import { containsFixed, isSeen } from './boxGeometry.ts';
 import type { Rect } from '../../src/util/rects.ts';
 
-const CONTROLS = new Set(['input', 'select', 'textarea', 'button']);
-const MEDIA = new Set(['img', 'svg', 'video', 'canvas', 'iframe', 'object', 'embed', 'picture']);
+const CONTROLS = 'input:not([type="hidden" i]), select, textarea, button';
+const MEDIA = 'img, svg, video, canvas, iframe, object, embed, picture';
 
 export interface PageScanResult {
   /** The outermost visible fixed elements, not behind the page (negative z-index) and fixed to the viewport. */
@@ -24,78 +30,82 @@ export interface PageScanResult {
   soft: Rect[];
 }
 
-interface Pending {
-  el: Element;
-  /** A position:fixed element (not the body) is above this one: a fixed element below it moves with that one. */
-  fixedAbove: boolean;
+/** What a capture read about the page that the scan needs: its elements, their tree and their style bits. */
+export interface CapturedLayout {
+  elements: readonly Element[];
+  parent: ArrayLike<number>;
+  style: ArrayLike<number>;
 }
 
 export class PageScan {
-  private readonly stack: Pending[];
-  private readonly candidates: Element[] = [];
+  private readonly walker: TreeWalker | null;
   private readonly hard: Rect[] = [];
   private readonly soft: Rect[] = [];
   private readonly range: Range;
   private readonly win: Window;
+  private started = false;
   /**
    * Whether an element, or one above it, is the containing block of fixed elements inside (containsFixed): asked only
-   * when a fixed element is found, which few pages have more than a handful of, instead of reading the five
-   * properties it takes for every element of the page.
+   * for the fixed elements, which few pages have more than a handful of, instead of reading the five properties it
+   * takes for every element of the page.
    */
   private readonly holdsFixed = new Map<Element, boolean>();
 
-  constructor(private readonly doc: Document) {
+  constructor(private readonly doc: Document, private readonly layout: CapturedLayout | null) {
     this.win = doc.defaultView!;
     this.range = doc.createRange();
-    this.stack = doc.body ? [{ el: doc.body, fixedAbove: false }] : [];
+    this.walker = doc.body ? doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT) : null;
   }
 
   /** Reads the page until `deadline` (a performance.now() time); true once all of it is read. */
   step(deadline: number): boolean {
-    for (let k = 0; this.stack.length > 0; k++) {
-      // The clock is read every few elements: reading it costs about as much as an element.
-      if ((k & 63) === 63 && performance.now() > deadline) return false;
-      this.visit(this.stack.pop()!);
+    if (!this.walker) return true;
+    if (!this.started) {
+      this.started = true;
+      for (const el of Array.from(this.doc.body!.querySelectorAll(CONTROLS))) this.push(this.hard, el.getBoundingClientRect());
+      for (const el of Array.from(this.doc.body!.querySelectorAll(MEDIA))) this.push(this.soft, el.getBoundingClientRect());
     }
-    return true;
+    for (let k = 0; ; k++) {
+      // The clock is read every few nodes: reading it costs about as much as a node.
+      if ((k & 63) === 63 && performance.now() > deadline) return false;
+      const text = this.walker.nextNode();
+      if (!text) return true;
+      if (!/\S/.test(text.nodeValue ?? '')) continue;
+      this.range.selectNodeContents(text);
+      this.push(this.hard, this.range.getBoundingClientRect());
+    }
   }
 
   /** What was read (all of the page once `step` returned true). */
   result(): PageScanResult {
-    const fixed = this.candidates.filter((el) => {
+    const fixed = this.fixedCandidates().filter((el) => {
+      if (!el.isConnected || this.heldAbove(el)) return false;
       const r = el.getBoundingClientRect();
       return r.width >= 1 && r.height >= 1 && isSeen(el) && !(parseInt(this.win.getComputedStyle(el).zIndex, 10) < 0);
     });
     return { fixed, hard: this.hard, soft: this.soft };
   }
 
-  private visit({ el, fixedAbove }: Pending): void {
-    const s = this.win.getComputedStyle(el);
-    if (s.display === 'none') return; // nothing inside is drawn
-    const fixed = s.position === 'fixed' && el !== this.doc.body;
-    // Below a transformed element, position:fixed is relative to that element: it scrolls. One inside a fixed
-    // element moves with it.
-    if (fixed && !fixedAbove && !this.heldAbove(el)) this.candidates.push(el);
-    const below = fixedAbove || fixed;
-    const name = el.localName;
-    if (CONTROLS.has(name) && !(name === 'input' && (el as HTMLInputElement).type === 'hidden')) {
-      this.push(this.hard, el.getBoundingClientRect());
-    } else if (MEDIA.has(name)) {
-      this.push(this.soft, el.getBoundingClientRect());
+  /** The captured position:fixed elements (not the body) that no other fixed element holds: those move with it. */
+  private fixedCandidates(): Element[] {
+    const c = this.layout;
+    if (!c) return [];
+    const out: Element[] = [];
+    const below = new Uint8Array(c.elements.length); // 1: a fixed element is this one or above it
+    for (let i = 0; i < c.elements.length; i++) {
+      const p = c.parent[i];
+      const above = p >= 0 && below[p] === 1;
+      const fixed = (c.style[i] & StyleBit.POSITION_FIXED) !== 0 && c.elements[i] !== this.doc.body;
+      if (fixed && !above) out.push(c.elements[i]);
+      below[i] = above || fixed ? 1 : 0;
     }
-    for (let c = el.lastChild; c; c = c.previousSibling) {
-      if (c.nodeType === 1) {
-        this.stack.push({ el: c as Element, fixedAbove: below });
-      } else if (c.nodeType === 3 && /\S/.test(c.nodeValue ?? '')) {
-        this.range.selectNodeContents(c);
-        this.push(this.hard, this.range.getBoundingClientRect());
-      }
-    }
+    return out;
   }
 
   /** Whether an element above `el` (up to the body) is the containing block of fixed elements inside it. */
   private heldAbove(el: Element): boolean {
-    // Up to the first element already known (or the body), then down again noting each: a loop, as pages nest deep.
+    // Below a transformed element, position:fixed is relative to that element: it scrolls. Up to the first element
+    // already known (or the body), then down again noting each: a loop, as pages nest deep.
     const path: Element[] = [];
     let held = false;
     for (let a = el === this.doc.body ? null : el.parentElement; a; a = a === this.doc.body ? null : a.parentElement) {

@@ -13,12 +13,13 @@ describe('highlight page read', () => {
     const overlay = new HighlightOverlay(createPageUi(document));
     const reads = vi.spyOn(document, 'createRange'); // one per page read (PageScan measures text through a Range)
     const boxes = () => [{ el: document.querySelector('nav')!, score: 0.9, site: false, notContent: false }];
-    const firstCapture = {};
+    const capture = () => ({ elements: [], parent: new Int32Array(0), style: new Uint32Array(0) });
+    const firstCapture = capture();
     overlay.show(boxes(), 0.5, firstCapture);
     overlay.hide();
     overlay.show(boxes(), 0.7, firstCapture); // the slider moved: same capture
     expect(reads).toHaveBeenCalledTimes(1);
-    overlay.show(boxes(), 0.7, {}); // the page changed and was captured again
+    overlay.show(boxes(), 0.7, capture()); // the page changed and was captured again
     expect(reads).toHaveBeenCalledTimes(2);
     window.dispatchEvent(new Event('resize'));
     await new Promise((r) => requestAnimationFrame(() => r(null)));
