@@ -35,17 +35,19 @@ export class PageCapturer {
     const { snapshot, elements } = await captureSnapshotSliced(this.doc, { yieldToPage, styleCache: this.styles });
     const stylesRead = this.styles.reads - readsBefore;
     let busyStarted = performance.now();
-    const indexOf = new Map<Element, number>();
-    elements.forEach((el, i) => indexOf.set(el, i));
     // A turn of its own for the page: on a 100k-element page, reading the metadata and the author-named elements takes
     // another 20–80 ms, which must not lengthen the capture's last slice.
     let busyMs = snapshot.captureMs + performance.now() - busyStarted;
     await yieldToPage();
     busyStarted = performance.now();
     const metadata = readPageMetadata(this.doc);
+    let indexOf: Map<Element, number> | undefined;
     const capture: PageCapture = {
       elements,
-      indexOf,
+      // Made when first asked for (the reader view, inspect mode), not on every run: drawing a mode needs none.
+      get indexOf() {
+        return indexOf ??= new Map(elements.map((el, i) => [el, i]));
+      },
       parent: snapshot.parent.slice(),
       style: snapshot.style.slice(),
       fontSize: snapshot.fontSize.slice(),

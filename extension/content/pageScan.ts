@@ -8,8 +8,8 @@
  *   without text nodes of their own); pictures and media, which a label may cover when nothing else is free.
  *
  * The capture has just read every element's computed style: which elements are position:fixed comes from it
- * (CapturedLayout), and this read walks only the text nodes and asks the document for its controls and media. It
- * used to walk every element again for its display and position, which cost a drawing more than all the rest of it.
+ * (CapturedLayout), and this read walks only the text nodes and asks the document for its controls and media,
+ * instead of walking every element again for the display and position the capture had just read.
  * A text node inside something not rendered (display:none, a script) has an empty rectangle and is left out.
  * A page of 100,000 elements takes a few hundred milliseconds to read, so the walk stops at a deadline and goes on
  * when called again, and the page keeps painting in between (highlightOverlay.ts).
