@@ -752,8 +752,9 @@ export class KinkTree {
   /**
    * The first kink of ranks in (from, to] whose value is above `level` (`above`) or at most `level` (not
    * `above`), on a stretch where the values do not fall (above) or do not rise (not above), in the tree rooted at x;
-   * -1 if none. `from` is a kink: the walk passes it, and every kink after it, on its way to the one found, and
-   * leaves the last one passed and its value in prevRank and prevValue, and the found kink's value in foundValue.
+   * -1 if none. On its way to the one found the walk passes the last kink at or before `from` (rank 0 is always a
+   * kink) and every kink after it, and leaves the last one passed and its value in prevRank and prevValue (the kink
+   * before the one found), and the found kink's value in foundValue.
    */
   firstKink(x: number, from: number, to: number, level: number, above: boolean): number {
     const { ints, floats } = this;
