@@ -16,7 +16,11 @@ const COOKIE_NOTICE = new RegExp([
   '\\bużywamy (plików )?cookies?', '\\bta strona (używa|korzysta z) (plików )?cookies?',
   '\\butilizziamo (i )?cookie', '\\bquesto sito (utilizza|usa) (i )?cookie',
   '\\b(wij gebruiken|deze website gebruikt) cookies', '\\butilizamos cookies',
-].join('|'), 'iu');
+].join('|'));
+
+// Tested on lower-cased text, without flags: V8 compiles a case-insensitive Unicode pattern many times slower, and
+// the content script compiles it afresh on every page that mentions cookies. Its \b is the ASCII word boundary
+// either way.
 
 /** Notices are short: a longer block that mentions cookies is a page about them (a privacy policy, a recipe). */
 const MAX_CHARS = 1500;
@@ -45,7 +49,7 @@ export function cookieNotices(s: PageSnapshot): Uint8Array {
     if (s.textChars[i] === 0 || s.textChars[i] > MAX_CHARS) continue;
     const end = Math.min(s.textEnd[i], s.textStart[i] + LEAD_WINDOW);
     if (!anyWithin(positions, s.textStart[i], end)) continue;
-    const match = COOKIE_NOTICE.exec(s.text.slice(s.textStart[i], end));
+    const match = COOKIE_NOTICE.exec(s.text.slice(s.textStart[i], end).toLowerCase());
     if (match && match.index <= MAX_LEAD_CHARS) out[i] = 1;
   }
   return out;

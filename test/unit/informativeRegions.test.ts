@@ -97,7 +97,7 @@ describe('informativeRegions (SD algorithm)', () => {
     const { nodes, article } = articlePage((body, push) => {
       comments = push({ parent: body, tag: 'div', rect: [0, 1600, 900, 800] });
       for (let k = 0; k < 4; k++) {
-        push({ parent: comments, tag: 'p', rect: [0, 1600 + 200 * k, 900, 200], text: `Reader${k} wrote: ${words(14, 'view')}` });
+        push({ parent: comments, tag: 'p', rect: [0, 1600 + 200 * k, 900, 200], text: `Reader${k} ${k % 2 ? 'Wrote:' : 'REPLIES'} ${words(14, 'view')}` });
       }
     });
     const r = informativeRegions(buildSnapshot(nodes));
