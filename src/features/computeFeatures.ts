@@ -36,7 +36,8 @@ export function computeFeatures(s: PageSnapshot): NodeFeatures {
   const baseFont = n > 0 && s.fontSize[0] > 0 ? s.fontSize[0] : 16;
   const titleWords = titleWordCounter(s.title, s.text);
 
-  const hints = Uint32Array.from({ length: n }, (_, i) => trustedHints(s, i, pageArea));
+  const hints = new Uint32Array(n);
+  for (let i = 0; i < n; i++) hints[i] = trustedHints(s, i, pageArea);
   const childCount = new Uint32Array(n);
   const insideTags = new Uint8Array(n); // strict ancestors
   const insideHints = new Uint32Array(n); // strict ancestors
@@ -49,8 +50,10 @@ export function computeFeatures(s: PageSnapshot): NodeFeatures {
 
   const block = blockStatistics(s);
 
+  // The page's first run goes through this loop in the interpreter: a node's row is written at its offset, not
+  // through a subarray made per node.
   for (let i = 0; i < n; i++) {
-    const row = data.subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT);
+    const row = i * FEATURE_COUNT;
     const x = s.rect[4 * i];
     const y = s.rect[4 * i + 1];
     const w = s.rect[4 * i + 2];
@@ -59,75 +62,75 @@ export function computeFeatures(s: PageSnapshot): NodeFeatures {
     const right = clamp01((pageW - (x + w)) / pageW);
     const top = Math.max(0, y);
     const bottom = Math.max(0, pageH - (y + h));
-    row[F.marginLeftFraction] = left;
-    row[F.marginRightFraction] = right;
-    row[F.marginTopScreens] = Math.log1p(top / viewH);
-    row[F.marginBottomScreens] = Math.log1p(bottom / viewH);
-    row[F.marginNearestFraction] = Math.min(left, right, clamp01(top / pageH), clamp01(bottom / pageH));
+    data[row + F.marginLeftFraction] = left;
+    data[row + F.marginRightFraction] = right;
+    data[row + F.marginTopScreens] = Math.log1p(top / viewH);
+    data[row + F.marginBottomScreens] = Math.log1p(bottom / viewH);
+    data[row + F.marginNearestFraction] = Math.min(left, right, clamp01(top / pageH), clamp01(bottom / pageH));
 
     const words = s.words[i];
     const chars = s.textChars[i];
     const links = s.links[i];
-    row[F.linksPerWord] = Math.min(links / (words + 1), 2);
-    row[F.anchorTextFraction] = chars > 0 ? clamp01(s.anchorChars[i] / chars) : 0;
-    row[F.anchorSizeLog] = links > 0 ? Math.log1p(s.anchorChars[i] / links) : 0;
-    row[F.intraSiteLinkFraction] = links > 0 ? s.intraLinks[i] / links : 0;
-    row[F.hasLinks] = links > 0 ? 1 : 0;
-    row[F.textToHtmlRatio] = s.htmlLength[i] > 0 ? clamp01(chars / s.htmlLength[i]) : 0;
+    data[row + F.linksPerWord] = Math.min(links / (words + 1), 2);
+    data[row + F.anchorTextFraction] = chars > 0 ? clamp01(s.anchorChars[i] / chars) : 0;
+    data[row + F.anchorSizeLog] = links > 0 ? Math.log1p(s.anchorChars[i] / links) : 0;
+    data[row + F.intraSiteLinkFraction] = links > 0 ? s.intraLinks[i] / links : 0;
+    data[row + F.hasLinks] = links > 0 ? 1 : 0;
+    data[row + F.textToHtmlRatio] = s.htmlLength[i] > 0 ? clamp01(chars / s.htmlLength[i]) : 0;
 
     const area = Math.max(0, w) * Math.max(0, h);
     areaFraction[i] = clamp01(area / pageArea);
-    row[F.areaFraction] = areaFraction[i];
-    row[F.areaLog] = Math.log10(area + 1) / 7;
-    row[F.widthFraction] = clamp01(w / pageW);
-    row[F.heightScreens] = Math.log1p(Math.max(0, h) / viewH);
-    row[F.centerOffsetX] = clamp01(Math.abs(x + w / 2 - pageW / 2) / pageW);
-    row[F.centerYScreens] = Math.log1p(Math.max(0, y + h / 2) / viewH);
+    data[row + F.areaFraction] = areaFraction[i];
+    data[row + F.areaLog] = Math.log10(area + 1) / 7;
+    data[row + F.widthFraction] = clamp01(w / pageW);
+    data[row + F.heightScreens] = Math.log1p(Math.max(0, h) / viewH);
+    data[row + F.centerOffsetX] = clamp01(Math.abs(x + w / 2 - pageW / 2) / pageW);
+    data[row + F.centerYScreens] = Math.log1p(Math.max(0, y + h / 2) / viewH);
 
-    row[F.wordsLog] = Math.log1p(words);
-    row[F.pageTextFraction] = clamp01(chars / totalText);
+    data[row + F.wordsLog] = Math.log1p(words);
+    data[row + F.pageTextFraction] = clamp01(chars / totalText);
     const shared = titleWords.count(s.textStart[i], s.textEnd[i]);
-    row[F.titleWordDensity] = words > 0 ? clamp01(shared / words) : 0;
-    row[F.titleWordsCovered] = titleWords.size > 0 ? Math.min(1, shared / titleWords.size) : 0;
-    row[F.depthLog] = Math.log1p(s.depth[i]);
-    row[F.childCountLog] = Math.log1p(childCount[i]);
+    data[row + F.titleWordDensity] = words > 0 ? clamp01(shared / words) : 0;
+    data[row + F.titleWordsCovered] = titleWords.size > 0 ? Math.min(1, shared / titleWords.size) : 0;
+    data[row + F.depthLog] = Math.log1p(s.depth[i]);
+    data[row + F.childCountLog] = Math.log1p(childCount[i]);
 
     const style = s.style[i];
-    row[F.positionFixedOrSticky] = style & (StyleBit.POSITION_FIXED | StyleBit.POSITION_STICKY) ? 1 : 0;
-    row[F.bold] = style & StyleBit.BOLD ? 1 : 0;
-    row[F.fontSizeRelative] = s.fontSize[i] > 0 ? Math.min(4, s.fontSize[i] / baseFont) : 1;
-    row[F.hasBackground] = style & StyleBit.BACKGROUND ? 1 : 0;
-    row[F.isBlock] = style & StyleBit.BLOCK ? 1 : 0;
+    data[row + F.positionFixedOrSticky] = style & (StyleBit.POSITION_FIXED | StyleBit.POSITION_STICKY) ? 1 : 0;
+    data[row + F.bold] = style & StyleBit.BOLD ? 1 : 0;
+    data[row + F.fontSizeRelative] = s.fontSize[i] > 0 ? Math.min(4, s.fontSize[i] / baseFont) : 1;
+    data[row + F.hasBackground] = style & StyleBit.BACKGROUND ? 1 : 0;
+    data[row + F.isBlock] = style & StyleBit.BLOCK ? 1 : 0;
 
     const t = s.tag[i];
-    row[F.tagNavHeaderFooterAside] = SEMANTIC_TEMPLATE_TAGS.has(t) ? 1 : 0;
-    row[F.tagArticleMain] = SEMANTIC_CONTENT_TAGS.has(t) ? 1 : 0;
-    row[F.tagList] = LIST_TAGS.has(t) ? 1 : 0;
-    row[F.tagHeading] = HEADING_TAGS.has(t) ? 1 : 0;
-    row[F.tagParagraph] = t === TAG.P ? 1 : 0;
-    row[F.tagForm] = FORM_TAGS.has(t) ? 1 : 0;
-    row[F.insideNavHeaderFooterAside] = insideTags[i] & INSIDE_TEMPLATE_TAG ? 1 : 0;
-    row[F.insideArticleMain] = insideTags[i] & INSIDE_CONTENT_TAG ? 1 : 0;
+    data[row + F.tagNavHeaderFooterAside] = SEMANTIC_TEMPLATE_TAGS.has(t) ? 1 : 0;
+    data[row + F.tagArticleMain] = SEMANTIC_CONTENT_TAGS.has(t) ? 1 : 0;
+    data[row + F.tagList] = LIST_TAGS.has(t) ? 1 : 0;
+    data[row + F.tagHeading] = HEADING_TAGS.has(t) ? 1 : 0;
+    data[row + F.tagParagraph] = t === TAG.P ? 1 : 0;
+    data[row + F.tagForm] = FORM_TAGS.has(t) ? 1 : 0;
+    data[row + F.insideNavHeaderFooterAside] = insideTags[i] & INSIDE_TEMPLATE_TAG ? 1 : 0;
+    data[row + F.insideArticleMain] = insideTags[i] & INSIDE_CONTENT_TAG ? 1 : 0;
 
-    writeHints(row, hints[i], false);
-    writeHints(row, insideHints[i], true);
+    writeHints(data, row, hints[i], false);
+    writeHints(data, row, insideHints[i], true);
 
     const textLength = Math.max(1, s.text.length);
-    row[F.textPosition] = clamp01(s.textStart[i] / textLength);
-    row[F.ownWordsLog] = Math.log1p(block.ownWords[i]);
-    row[F.ownAnchorFraction] = block.ownChars[i] > 0 ? clamp01(block.ownAnchor[i] / block.ownChars[i]) : 0;
-    row[F.punctuationPerWord] = words > 0 ? Math.min(1, block.punctuation[i] / words) : 0;
+    data[row + F.textPosition] = clamp01(s.textStart[i] / textLength);
+    data[row + F.ownWordsLog] = Math.log1p(block.ownWords[i]);
+    data[row + F.ownAnchorFraction] = block.ownChars[i] > 0 ? clamp01(block.ownAnchor[i] / block.ownChars[i]) : 0;
+    data[row + F.punctuationPerWord] = words > 0 ? Math.min(1, block.punctuation[i] / words) : 0;
     const prev = block.prevSibling[i];
     const next = block.nextSibling[i];
-    row[F.prevSiblingAnchorFraction] = prev >= 0 ? anchorFraction(s, prev) : 0;
-    row[F.nextSiblingAnchorFraction] = next >= 0 ? anchorFraction(s, next) : 0;
-    row[F.prevSiblingWordsLog] = prev >= 0 ? Math.log1p(s.words[prev]) : 0;
-    row[F.nextSiblingWordsLog] = next >= 0 ? Math.log1p(s.words[next]) : 0;
-    row[F.parentAnchorFraction] = i > 0 ? anchorFraction(s, s.parent[i]) : 0;
-    row[F.sameTagSiblingsLog] = Math.log1p(block.sameTagSiblings[i]);
-    row[F.hintArticleBody] = hints[i] & HintBit.ARTICLE_BODY ? 1 : 0;
-    row[F.insideHintArticleBody] = insideHints[i] & HintBit.ARTICLE_BODY ? 1 : 0;
-    row[F.hintArticleHead] = hints[i] & HintBit.ARTICLE_HEAD ? 1 : 0;
+    data[row + F.prevSiblingAnchorFraction] = prev >= 0 ? anchorFraction(s, prev) : 0;
+    data[row + F.nextSiblingAnchorFraction] = next >= 0 ? anchorFraction(s, next) : 0;
+    data[row + F.prevSiblingWordsLog] = prev >= 0 ? Math.log1p(s.words[prev]) : 0;
+    data[row + F.nextSiblingWordsLog] = next >= 0 ? Math.log1p(s.words[next]) : 0;
+    data[row + F.parentAnchorFraction] = i > 0 ? anchorFraction(s, s.parent[i]) : 0;
+    data[row + F.sameTagSiblingsLog] = Math.log1p(block.sameTagSiblings[i]);
+    data[row + F.hintArticleBody] = hints[i] & HintBit.ARTICLE_BODY ? 1 : 0;
+    data[row + F.insideHintArticleBody] = insideHints[i] & HintBit.ARTICLE_BODY ? 1 : 0;
+    data[row + F.hintArticleHead] = hints[i] & HintBit.ARTICLE_HEAD ? 1 : 0;
   }
   return { rows: n, cols: FEATURE_COUNT, data, areaFraction };
 }
@@ -147,9 +150,9 @@ function trustedHints(s: PageSnapshot, i: number, pageArea: number): number {
   return pageWide ? s.hints[i] & ~TEMPLATE_HINTS : s.hints[i];
 }
 
-function writeHints(row: Float32Array, bits: number, inside: boolean): void {
+function writeHints(data: Float32Array, row: number, bits: number, inside: boolean): void {
   const set = (own: number, inherited: number, on: boolean) => {
-    row[inside ? inherited : own] = on ? 1 : 0;
+    data[row + (inside ? inherited : own)] = on ? 1 : 0;
   };
   set(F.hintNav, F.insideHintNav, (bits & HintBit.NAV) !== 0);
   set(F.hintHeaderFooter, F.insideHintHeaderFooter, (bits & (HintBit.HEADER | HintBit.FOOTER)) !== 0);
@@ -158,7 +161,7 @@ function writeHints(row: Float32Array, bits: number, inside: boolean): void {
     (bits & (HintBit.SOCIAL | HintBit.RELATED | HintBit.AD)) !== 0);
   set(F.hintComment, F.insideHintComment, (bits & HintBit.COMMENT) !== 0);
   set(F.hintContent, F.insideHintContent, (bits & (HintBit.CONTENT | HintBit.ROLE_MAIN)) !== 0);
-  if (!inside) row[F.hintOverlay] = bits & HintBit.OVERLAY ? 1 : 0;
+  if (!inside) data[row + F.hintOverlay] = bits & HintBit.OVERLAY ? 1 : 0;
 }
 
 function tagClass(tag: number): number {
@@ -171,11 +174,14 @@ function anchorFraction(s: PageSnapshot, i: number): number {
   return s.textChars[i] > 0 ? clamp01(s.anchorChars[i] / s.textChars[i]) : 0;
 }
 
-/** Sentence punctuation, Latin and CJK: prose has it, menus and link lists have little. */
-const PUNCTUATION = new Set(Array.from('.,;:!?。，、；：！？', (c) => c.charCodeAt(0)));
-
+/**
+ * Sentence punctuation, Latin and CJK (. , ; : ! ? and 。 ， 、 ； ： ！ ？): prose has it, menus and link lists have
+ * little. Comparisons rather than a set: this runs for every character of the page's text, first in the interpreter.
+ */
 function isPunctuation(code: number): boolean {
-  return PUNCTUATION.has(code);
+  return code < 128 ? code === 46 || code === 44 || code === 59 || code === 58 || code === 33 || code === 63
+    : code === 0x3002 || code === 0xff0c || code === 0x3001 || code === 0xff1b || code === 0xff1a || code === 0xff01 ||
+      code === 0xff1f;
 }
 
 /**
@@ -185,9 +191,9 @@ function isPunctuation(code: number): boolean {
  */
 function blockStatistics(s: PageSnapshot) {
   const n = s.count;
-  const ownWords = Float64Array.from(s.words.subarray(0, n));
-  const ownChars = Float64Array.from(s.textChars.subarray(0, n));
-  const ownAnchor = Float64Array.from(s.anchorChars.subarray(0, n));
+  const ownWords = new Float64Array(s.words.subarray(0, n));
+  const ownChars = new Float64Array(s.textChars.subarray(0, n));
+  const ownAnchor = new Float64Array(s.anchorChars.subarray(0, n));
   const prevSibling = new Int32Array(n).fill(-1);
   const nextSibling = new Int32Array(n).fill(-1);
   const lastChild = new Int32Array(n).fill(-1);

@@ -1,7 +1,7 @@
 /**
  * Counts, for any range of the page text, how many of its words also occur in the page title (000 §5.2: text that
- * shares many words with the title is likely content). One tokenisation of the whole text and a prefix sum make
- * every node's count O(log words), instead of re-reading each subtree's text.
+ * shares many words with the title is likely content). The title's few words are found once in the whole text, and
+ * every node's count is then O(log occurrences), instead of re-reading each subtree's text.
  */
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -28,24 +28,53 @@ export function titleWords(title: string): Set<string> {
 
 export function titleWordCounter(title: string, text: string): TitleWordCounter {
   const wanted = titleWords(title);
-  const starts: number[] = [];
-  const prefix: number[] = [0];
+  let starts: number[] = [];
   if (wanted.size > 0) {
-    let running = 0;
-    // Lower-case each word, not the whole text: lower-casing can change string length and shift offsets.
-    for (const m of text.matchAll(WORD)) {
-      starts.push(m.index);
-      if (wanted.has(m[0].toLowerCase())) running++;
-      prefix.push(running);
-    }
+    const lower = text.toLowerCase();
+    // Lower-casing the whole text keeps every offset where it was unless some character lower-cases to two (then each
+    // word is lower-cased alone instead, which takes a match object per word of the page).
+    starts = lower.length === text.length ? occurrences(lower, wanted) : wordsByMatch(text, wanted);
   }
   return {
     size: wanted.size,
     count(start, end) {
       if (starts.length === 0 || end <= start) return 0;
-      return prefix[lowerBound(starts, end)] - prefix[lowerBound(starts, start)];
+      return lowerBound(starts, end) - lowerBound(starts, start);
     },
   };
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Where the wanted words start in the lower-cased text, in order: each found by indexOf and kept when it is a whole
+ * word (no letter or digit either side), which is what matching WORD over the text would have found.
+ */
+function occurrences(lower: string, wanted: Set<string>): number[] {
+  const out: number[] = [];
+  for (const word of wanted) {
+    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+      if (!isWordChar(codePointBefore(lower, at)) && !isWordChar(lower.codePointAt(at + word.length))) out.push(at);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+function wordsByMatch(text: string, wanted: Set<string>): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(WORD)) if (wanted.has(m[0].toLowerCase())) out.push(m.index);
+  return out;
+}
+
+function codePointBefore(s: string, at: number): number | undefined {
+  if (at === 0) return undefined;
+  const low = s.charCodeAt(at - 1);
+  const pair = low >= 0xdc00 && low <= 0xdfff && at >= 2 && s.charCodeAt(at - 2) >= 0xd800 && s.charCodeAt(at - 2) <= 0xdbff;
+  return s.codePointAt(pair ? at - 2 : at - 1);
+}
+
+function isWordChar(code: number | undefined): boolean {
+  return code !== undefined && WORD_CHAR.test(String.fromCodePoint(code));
 }
 
 function lowerBound(a: number[], v: number): number {
