@@ -45,7 +45,7 @@ const libraryBuild = {
  */
 const BUNDLE_BUDGETS: Array<{ part: string; file: RegExp; bytes: number }> = [
   { part: 'content script', file: /^assets\/contentScript\.ts-[^/]+\.js$/, bytes: 280_000 },
-  { part: 'worker', file: /^assets\/pipelineWorker-[^/]+\.js$/, bytes: 140_000 },
+  { part: 'worker', file: /^assets\/pipelineWorker-[^/]+\.js$/, bytes: 142_000 },
   { part: 'popup', file: /^assets\/popup\.html-[^/]+\.js$/, bytes: 48_000 },
   { part: 'service worker', file: /^assets\/serviceWorker\.ts-[^/]+\.js$/, bytes: 100_000 },
 ];
