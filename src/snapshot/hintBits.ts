@@ -30,16 +30,18 @@ export const HintBit = {
 } as const;
 
 /** Chrome: parts of the page that are not its content. A token matching one of these is not also CONTENT. */
-const CHROME_PATTERNS: ReadonlyArray<readonly [number, RegExp]> = [
-  [HintBit.NAV, /(^|[^a-z])(nav|navbar|navigation|menu|breadcrumbs?|pagination|pager|topics?-list)([^a-z]|$)/],
-  [HintBit.HEADER, /(^|[^a-z])(header|masthead|topbar|top-bar|site-head|branding|logo)([^a-z]|$)/],
-  [HintBit.FOOTER, /(^|[^a-z])(footer|copyright|legal|colophon)([^a-z]|$)/],
-  [HintBit.SIDEBAR, /(^|[^a-z])(sidebar|side-bar|aside|rail|right-col|left-col)([^a-z]|$)|^widgets?([^a-z]|$)|^secondary([^a-z]|$)/],
-  [HintBit.SOCIAL, /(^|[^a-z])(share|sharing|social|follow|tweet|facebook|twitter|linkedin|whatsapp)([^a-z]|$)/],
-  [HintBit.RELATED, /(related|recommend|popular|trending|more-?stories|outbrain|taboola|most-?read|also-?like)/],
-  [HintBit.COMMENT, /(comment|discuss|disqus|replies|reply)/],
-  [HintBit.AD, /(^|[^a-z])(ad|ads|adv|advert|advertisement|adsense|sponsor(ed)?|promo|dfp|banner-ad|ad-slot|gpt)([^a-z]|$)/],
-  [HintBit.OVERLAY, /(cookie|consent|gdpr|newsletter|subscribe|signup|modal|popup|overlay|paywall)/],
+const CHROME_PATTERNS: ReadonlyArray<{ readonly bit: number; readonly pattern: RegExp }> = [
+  { bit: HintBit.NAV, pattern: /(^|[^a-z])(nav|navbar|navigation|menu|breadcrumbs?|pagination|pager|topics?-list)([^a-z]|$)/ },
+  { bit: HintBit.HEADER, pattern: /(^|[^a-z])(header|masthead|topbar|top-bar|site-head|branding|logo)([^a-z]|$)/ },
+  { bit: HintBit.FOOTER, pattern: /(^|[^a-z])(footer|copyright|legal|colophon)([^a-z]|$)/ },
+  { bit: HintBit.SIDEBAR,
+    pattern: /(^|[^a-z])(sidebar|side-bar|aside|rail|right-col|left-col)([^a-z]|$)|^widgets?([^a-z]|$)|^secondary([^a-z]|$)/ },
+  { bit: HintBit.SOCIAL, pattern: /(^|[^a-z])(share|sharing|social|follow|tweet|facebook|twitter|linkedin|whatsapp)([^a-z]|$)/ },
+  { bit: HintBit.RELATED, pattern: /(related|recommend|popular|trending|more-?stories|outbrain|taboola|most-?read|also-?like)/ },
+  { bit: HintBit.COMMENT, pattern: /(comment|discuss|disqus|replies|reply)/ },
+  { bit: HintBit.AD,
+    pattern: /(^|[^a-z])(ad|ads|adv|advert|advertisement|adsense|sponsor(ed)?|promo|dfp|banner-ad|ad-slot|gpt)([^a-z]|$)/ },
+  { bit: HintBit.OVERLAY, pattern: /(cookie|consent|gdpr|newsletter|subscribe|signup|modal|popup|overlay|paywall)/ },
 ];
 
 const CONTENT_PATTERN = /(^|[^a-z])(article|content|post|entry|story|main|body|text|prose|blog-post|hentry)([^a-z]|$)/;
@@ -109,7 +111,12 @@ function readToken(raw: string): number {
   if (ARTICLE_BODY_PATTERN.test(token)) return HintBit.ARTICLE_BODY | HintBit.CONTENT;
   if (ARTICLE_HEAD_PATTERN.test(token)) return HintBit.ARTICLE_HEAD;
   let bits = 0;
-  for (const [bit, re] of CHROME_PATTERNS) if (re.test(token)) bits |= bit;
+  // Indexed loops, here and in hintBitsFor: `for…of` and array destructuring go through the iterator protocol, which
+  // the interpreter (where a page's first capture runs) pays for on every step of every new token.
+  for (let k = 0; k < CHROME_PATTERNS.length; k++) {
+    const { bit, pattern } = CHROME_PATTERNS[k];
+    if (pattern.test(token)) bits |= bit;
+  }
   if (COMPONENT_PART.test(token)) bits &= ~(HintBit.HEADER | HintBit.FOOTER);
   if (bits === 0 && CONTENT_PATTERN.test(token)) bits = HintBit.CONTENT;
   return bits;
@@ -118,7 +125,10 @@ function readToken(raw: string): number {
 /** Hint bits for one element from its role, class and id (all lower-cased by the caller) and itemprop. */
 export function hintBitsFor(role: string, classAndId: string, ariaHidden: boolean, itemprop = ''): number {
   let bits = ROLE_HINTS[role] ?? 0;
-  if (classAndId) for (const token of classAndId.split(/\s+/)) bits |= hintBitsOfToken(token);
+  if (classAndId) {
+    const tokens = classAndId.split(/\s+/);
+    for (let k = 0; k < tokens.length; k++) bits |= hintBitsOfToken(tokens[k]);
+  }
   if (itemprop && itemprop.split(/\s+/).some((p) => ITEMPROP_BODY.test(p))) bits |= HintBit.ARTICLE_BODY | HintBit.CONTENT;
   if (ariaHidden) bits |= HintBit.HIDDEN_A11Y;
   return bits;
