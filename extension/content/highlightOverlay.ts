@@ -26,11 +26,12 @@ export interface HighlightBox {
 
 /**
  * The label's font: compact, one line, and monospaced, so that its width follows from its length (labelWidth)
- * without measuring text: measuring needed a canvas made in the page on every run. Every font here, and the generic
- * monospace the browser falls back to, advances at most 0.6 em.
+ * without measuring text: measuring needed a canvas made in the page on every run. The fonts here advance about
+ * 0.6 em a character, DejaVu Sans Mono (Debian's monospace) and Menlo a little more, so a character is counted
+ * generously; the text is centred in whatever room is left.
  */
 const LABEL_FONT_PX = 10;
-const LABEL_CHAR_EM = 0.6;
+const LABEL_CHAR_EM = 0.62;
 const LABEL_FONT = `600 ${LABEL_FONT_PX}px ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, "Liberation Mono", monospace`;
 const LABEL_HEIGHT = 14;
 const LABEL_PADDING = 4;

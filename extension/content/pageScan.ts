@@ -11,8 +11,8 @@
  * (CapturedLayout), and this read walks only the text nodes and asks the document for its controls and media,
  * instead of walking every element again for the display and position the capture had just read.
  * A text node inside something not rendered (display:none, a script) has an empty rectangle and is left out.
- * A page of 100,000 elements takes a few hundred milliseconds to read, so the walk stops at a deadline and goes on
- * when called again, and the page keeps painting in between (highlightOverlay.ts).
+ * A page of 100,000 elements has too many text nodes to read in one task, so the walk stops at a deadline and goes
+ * on when called again, and the page keeps painting in between (highlightOverlay.ts).
  */
 import { StyleBit } from '../../src/snapshot/styleBits.ts';
 import { containsFixed, isSeen } from './boxGeometry.ts';

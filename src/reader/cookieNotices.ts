@@ -5,6 +5,9 @@
  */
 import type { PageSnapshot } from '../snapshot/pageSnapshot.ts';
 
+// Tested on lower-cased text, without flags: V8 compiles a case-insensitive Unicode pattern many times slower, and
+// the content script compiles it afresh on every page that mentions cookies. Its \b is the ASCII word boundary
+// either way.
 const COOKIE_NOTICE = new RegExp([
   '\\b(we|this (web)?site|our (web)?site|this page) (uses?|use) cookies',
   '\\bcookies? (policy|settings|preferences|consent)\\b',
@@ -17,10 +20,6 @@ const COOKIE_NOTICE = new RegExp([
   '\\butilizziamo (i )?cookie', '\\bquesto sito (utilizza|usa) (i )?cookie',
   '\\b(wij gebruiken|deze website gebruikt) cookies', '\\butilizamos cookies',
 ].join('|'));
-
-// Tested on lower-cased text, without flags: V8 compiles a case-insensitive Unicode pattern many times slower, and
-// the content script compiles it afresh on every page that mentions cookies. Its \b is the ASCII word boundary
-// either way.
 
 /** Notices are short: a longer block that mentions cookies is a page about them (a privacy policy, a recipe). */
 const MAX_CHARS = 1500;

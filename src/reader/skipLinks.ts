@@ -34,10 +34,9 @@ export function skipLinks(s: PageSnapshot): Uint8Array {
   for (let i = 0; i < s.count; i++) {
     if (s.textChars[i] === 0 || s.textChars[i] > MAX_CHARS) continue;
     const text = s.text.slice(s.textStart[i], s.textEnd[i]);
-    const lower = text.toLowerCase();
-    const opening = lower.trimStart().slice(0, 8);
+    const opening = text.trimStart().slice(0, 8).toLowerCase();
     if (!OPENING_WORDS.some((w) => opening.startsWith(w))) continue;
-    if (SKIP_LINK.test(lower)) out[i] = 1;
+    if (SKIP_LINK.test(text.toLowerCase())) out[i] = 1;
   }
   return out;
 }

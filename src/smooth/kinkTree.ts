@@ -37,7 +37,7 @@ export const BUCKET_KINKS = 32;
  * of ranks and exists only if a kink lies in it; a leaf holds up to `bucketKinks` kinks of its range as a sorted run
  * (kinkBuckets.ts), as high up as its range holds no more: a walk splits a full leaf (`split`) only when a kink is
  * to be added to it. All trees share one pool of nodes and one of runs. Leaves that caps thin out are not joined
- * back together (on spines and caterpillars that timed the same).
+ * back together.
  *
  * Why a tree: on a chain of wrappers every node's function holds nearly all scores below it, and copying it at each
  * node costs n × depth. Here a node adds its own term and its small children with O(log m + bucketKinks) work per
@@ -50,7 +50,7 @@ export const BUCKET_KINKS = 32;
  * is pending. Everything added is a piece of a function ≥ 0, so no value is the small difference of two large ones
  * (which would lose the small values the comparisons between staying and starting a segment depend on). That is also
  * why the tree keeps values, not the changes of slope at the kinks: a value summed from rank 0 up lost them (a cost
- * of 0 read as 1.1e-9 in the extreme-number property test, where f(s_0) was 1.7e7).
+ * of 0 read as a small positive one), which the property tests with extreme scores caught.
  *
  * A row holds the scores of its first and last kink and a run holds its kinks' scores, so that the walks do not read
  * the score array (m doubles: 800 kB at 100k scores) at scattered places.
@@ -170,18 +170,11 @@ export class KinkTree {
   /** A new leaf holding kinks [start, end) of the run columns given (the buckets' own, or older ones). */
   private leafOfRun(rank: Int32Array, score: Float64Array, value: Float64Array, start: number, end: number): number {
     const x = this.newLeaf();
-    const base = this.base(x);
-    this.copyToRun(rank, score, value, start, end, base);
+    const { buckets } = this;
+    copyKinks(rank, score, value, start, end, buckets.rank, buckets.score, buckets.value, this.base(x));
     this.ints[8 * x + COUNT] = end - start;
     this.summarizeLeaf(x);
     return x;
-  }
-
-  /** Copies kinks [start, end) of the columns given to the buckets' columns from `to` on (copyKinks). */
-  private copyToRun(rank: Int32Array, score: Float64Array, value: Float64Array, start: number, end: number,
-    to: number): void {
-    const { buckets } = this;
-    copyKinks(rank, score, value, start, end, buckets.rank, buckets.score, buckets.value, to);
   }
 
   /**
@@ -280,8 +273,8 @@ export class KinkTree {
   }
 
   /**
-   * Turns the full leaf x over ranks l … r (l < r, its line pushed) into an inner node over two leaves, one per
-   * half, so that a kink can be added below it. Its summary stays: the kinks are the same.
+   * Turns the leaf x over ranks l … r (l < r, its line pushed), too full for the kinks a walk adds, into an inner
+   * node over two leaves, one per half, so that they can be added below it. Its summary stays: the kinks are the same.
    */
   private split(x: number, l: number, r: number): void {
     const bucket = this.ints[8 * x + BUCKET];
@@ -439,7 +432,7 @@ export class KinkTree {
       while (k < end && rank[k] <= j2) k++;
       n = copyKinks(rank, score, value, k, end, scratchRank, scratchScore, scratchValue, n);
       if (n <= this.cap) {
-        this.copyToRun(scratchRank, scratchScore, scratchValue, 0, n, base);
+        copyKinks(scratchRank, scratchScore, scratchValue, 0, n, rank, score, value, base);
         this.ints[8 * x + COUNT] = n;
         this.summarizeLeaf(x);
         return x;

@@ -2,7 +2,7 @@ import { smoothResultOf, validateSmoothProblem, type SmoothProblem, type SmoothR
 import { distinctScores } from './distinctScores.ts';
 import { scoreRanks } from './scoreRanks.ts';
 import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from './gridArray.ts';
-import { BUCKET_KINKS, KinkTree, KinkTreeCurve } from './kinkTree.ts';
+import { KinkTree, KinkTreeCurve } from './kinkTree.ts';
 import { capExcursions } from './excursions.ts';
 import { NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
 import { smoothTreeBySubtreeOfShape } from './smoothTreeBySubtree.ts';
@@ -12,9 +12,8 @@ import type { TreeShape } from './treeShape.ts';
  * Functions with more kinks than this live in the KinkTree; smaller ones are plain sorted arrays, cheaper to add and
  * to walk when they are that small (most nodes of a page are leaves or hold a few leaves). Not much larger: a chain
  * node copies its whole array, and at 1024 kinks that cost more than the tree's walks on spines and caterpillars
- * (time `smoothTreeWithArrayLimit` at both limits on benchSmoothing.ts's shapedTree to see it again). Since the
- * tree's leaves hold runs of kinks, limits of 16 to 256 time alike there; 1024 is slower on spines, and 0 on
- * caterpillars, where each leg would become a tree of its own.
+ * (to see it again, pass `(p) => smoothTreeWithArrayLimit(p, limit)` as benchShapes' `solve` in benchSmoothing.ts
+ * at both limits). Nor much smaller: at 0, each leg of a caterpillar would become a tree of its own.
  */
 const ARRAY_KINKS = 256;
 
@@ -51,17 +50,18 @@ export function smoothTree(problem: SmoothProblem): SmoothResult {
 
 /**
  * smoothTree with functions of more than `arrayKinks` kinks kept in the KinkTree, whose leaves hold up to
- * `bucketKinks` kinks: the results are the same for any limits (up to the last bit of a tie), which the tests check
- * by forcing every function into the tree (limit 0) and into leaves of 2 kinks (so that small trees have inner nodes).
+ * `bucketKinks` kinks (kinkTree.ts's BUCKET_KINKS if not given): the results are the same for any limits (up to the
+ * last bit of a tie), which the tests check by forcing every function into the tree (limit 0) and into leaves of 2
+ * kinks (so that small trees have inner nodes).
  */
-export function smoothTreeWithArrayLimit(problem: SmoothProblem, arrayKinks: number, bucketKinks = BUCKET_KINKS):
+export function smoothTreeWithArrayLimit(problem: SmoothProblem, arrayKinks: number, bucketKinks?: number):
   SmoothResult {
   return smoothTreeOfShape(problem, validateSmoothProblem(problem), arrayKinks, bucketKinks);
 }
 
 /** smoothTreeWithArrayLimit of a problem already validated, whose shape is given. */
 function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks: number,
-  bucketKinks = BUCKET_KINKS): SmoothResult {
+  bucketKinks?: number): SmoothResult {
   const { childStart, childList, topDown, root } = shape;
   const { parents, scores, weights, penalties } = problem;
   const n = scores.length;
