@@ -9,7 +9,8 @@ import manifest from './manifest.json' with { type: 'json' };
  * same module runs as a background script, and Firefox wants an add-on id. Everything else is the Chromium manifest.
  */
 function firefoxManifest(): Record<string, unknown> {
-  const { background, minimum_chrome_version: _chromeOnly, ...rest } = manifest;
+  // Firefox always clones extension messages; the key that asks Chromium to is not Firefox's.
+  const { background, minimum_chrome_version: _chromeOnly, message_serialization: _chromeClone, ...rest } = manifest;
   return {
     ...rest,
     background: { scripts: [background.service_worker], type: 'module' },
@@ -47,7 +48,9 @@ const BUNDLE_BUDGETS: Array<{ part: string; file: RegExp; bytes: number }> = [
   { part: 'content script', file: /^assets\/contentScript\.ts-[^/]+\.js$/, bytes: 280_000 },
   { part: 'worker', file: /^assets\/pipelineWorker-[^/]+\.js$/, bytes: 142_000 },
   { part: 'popup', file: /^assets\/popup\.html-[^/]+\.js$/, bytes: 48_000 },
-  { part: 'service worker', file: /^assets\/serviceWorker\.ts-[^/]+\.js$/, bytes: 100_000 },
+  // The pipeline (classifier, smoothing, reader decision) runs in the background too, for small pages' first result
+  // (background/enginePorts.ts): 87 kB before it, 193 kB with it (2026-11-28).
+  { part: 'service worker', file: /^assets\/serviceWorker\.ts-[^/]+\.js$/, bytes: 200_000 },
 ];
 
 function bundleBudgets(): Plugin {

@@ -20,6 +20,7 @@ import { labelHandlers } from './labelHandlers.ts';
 import { PersonalModelStore } from './personalModelStore.ts';
 import { improveModel } from './improveModel.ts';
 import { fitPersonalModel } from '../../src/model/personalFit.ts';
+import { serveEnginePorts } from './enginePorts.ts';
 
 export const RUN_COMMAND = 'run-winnow';
 
@@ -57,6 +58,8 @@ const handlers: Handlers<BackgroundApi, browser.Runtime.MessageSender> = {
     }),
   }, browser.runtime.getURL('')),
 };
+
+serveEnginePorts();
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>
   dispatch('winnow/background', handlers, message, sender));

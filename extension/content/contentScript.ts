@@ -11,10 +11,13 @@ import { friendlyError } from '../shared/friendlyErrors.ts';
 import { WinnowController } from './winnowController.ts';
 import { connectFrameWorker } from './frameWorkerEngine.ts';
 import { inPageEngine } from './inPageEngine.ts';
+import { connectBackgroundEngine } from './backgroundEngine.ts';
 import { siteMemoryHost } from '../shared/siteMemoryApi.ts';
 
 /** How long the worker frame may take to load and start before the in-page fallback takes over. */
 const WORKER_START_TIMEOUT_MS = 4000;
+/** How long the background may take to answer the engine's probe before small pages run in the page instead. */
+const BACKGROUND_START_TIMEOUT_MS = 2000;
 
 const marker = globalThis as { __winnowContent?: boolean };
 if (!marker.__winnowContent) {
@@ -37,7 +40,15 @@ function start(): void {
         return inPageEngine();
       }
     },
-    pageEngine: inPageEngine,
+    pageEngine: async () => {
+      try {
+        return await connectBackgroundEngine(BACKGROUND_START_TIMEOUT_MS);
+      } catch (e) {
+        console.warn(`Winnow: the background cannot run the pipeline (${e instanceof Error ? e.message : e}); ` +
+          'running in the page instead');
+        return inPageEngine();
+      }
+    },
     friendlyError: (m) => friendlyError(m, location.href),
     siteMemory: siteMemoryOfPage(),
     labels: {

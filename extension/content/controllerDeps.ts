@@ -15,10 +15,11 @@ export interface ControllerDeps {
   /** Starts a pipeline engine (worker if possible, else in-page) in the given UI root. */
   startEngine(ui: PageUi): Promise<PipelineEngine>;
   /**
-   * The pipeline in the page's own thread, for pages small enough that it answers before a worker could start
-   * (pageRun.ts says when); absent: every page goes to `startEngine`'s.
+   * The first engine for pages small enough that it answers before a worker could start (pageRun.ts says when): the
+   * extension's background, or the page's own thread when that cannot be reached. Absent: every page goes to
+   * `startEngine`'s.
    */
-  pageEngine?(): PipelineEngine;
+  pageEngine?(): PipelineEngine | Promise<PipelineEngine>;
   /** What to tell the person about a failed run. */
   friendlyError(message: string): string;
   /** The page's site memory; absent for pages without a site (files), which then run page-level only. */

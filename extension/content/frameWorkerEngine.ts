@@ -3,7 +3,7 @@ import { snapshotBuffers, type PageSnapshot } from '../../src/snapshot/pageSnaps
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { ArticleHints } from '../../src/reader/readerDecision.ts';
 import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
-import { PortClient } from '../shared/portRpc.ts';
+import { messagePortLink, PortClient } from '../shared/portRpc.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
 import { CONNECT_MESSAGE, WORKER_HOST_PATH, WORKER_READY_MESSAGE } from '../shared/workerHandshake.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
@@ -36,7 +36,7 @@ export async function connectFrameWorker(container: ShadowRoot, timeoutMs: numbe
     });
     frame.contentWindow!.postMessage({ winnow: CONNECT_MESSAGE }, new URL(src).origin, [channel.port2]);
     await withTimeout(ready, timeoutMs, 'the worker did not start in time');
-    const client = new PortClient<WorkerApi>(channel.port1, 'winnow/worker');
+    const client = new PortClient<WorkerApi>(messagePortLink(channel.port1), 'winnow/worker');
     return {
       kind: 'worker',
       readSiteMemory: (memory: string | null) => client.call('readSiteMemory', { memory }),

@@ -23,6 +23,7 @@ export function runStatusOf(state: PageState): RunStatus | null {
     stylesRead: state.stylesRead,
     smooths: state.smooths,
     engine: state.engineKind,
+    firstEngine: state.firstEngineKind ?? state.engineKind,
     timingsMs: { capture: c.captureMs, classify: c.classifyMs, smooth: s.smoothMs, total: state.totalMs },
     shownAtEpochMs: state.shownAtEpochMs,
     phasesMs: { ...state.phases },

@@ -21,12 +21,12 @@ import { errorMessage } from '../shared/protocol.ts';
 import { sameOnScreen } from './sameOnScreen.ts';
 
 /**
- * Pages with at most this many elements are classified and smoothed first in the page's own thread
- * (deps.pageEngine), without their site's memory: there the pipeline answers in a few tens of milliseconds, before
- * the worker frame has started (its own page and the worker's code load first). The site's evidence, which grows
- * with its memory, is computed in the worker meanwhile and added once it is there (addSiteEvidence). Larger pages go
- * to the worker only, so the page keeps answering input while they are classified; so does a small page whose worker
- * is up by the time its capture ends.
+ * Pages with at most this many elements are classified and smoothed first by deps.pageEngine (the extension's
+ * background, or the page's own thread when it cannot be reached), without their site's memory: there the pipeline
+ * answers in a few tens of milliseconds, before the worker frame has started (its own page and the worker's code
+ * load first). The site's evidence, which grows with its memory, is computed in the worker meanwhile and added once
+ * it is there (addSiteEvidence). Larger pages go to the worker only, so that one big page does not hold up the
+ * background's answers to every other tab; so does a small page whose worker is up by the time its capture ends.
  */
 export const IN_PAGE_MAX_ELEMENTS = 3000;
 
@@ -42,8 +42,9 @@ export class PageRun {
   private readonly capturer: PageCapturer;
   /** The worker engine, once started. */
   private worker: Promise<PipelineEngine> | null = null;
-  /** The in-page engine, once used. */
-  private inPage: PipelineEngine | null = null;
+  /** Small pages' first engine (deps.pageEngine), once asked for, and once it answered. */
+  private firstEngine: Promise<PipelineEngine> | null = null;
+  private first: PipelineEngine | null = null;
   /** The engine holding the latest classification: every later request about the page goes to it. */
   private current: Promise<PipelineEngine> | null = null;
   /** The worker engine answered its start: later runs go straight to it. */
@@ -139,6 +140,8 @@ export class PageRun {
     const siteMemory = this.deps.siteMemory;
     const workerReady = small && !siteMemory ? null : this.startWorker();
     workerReady?.catch(() => {});
+    // The first engine connects beside the capture too.
+    const firstReady = small ? (this.firstEngine ??= Promise.resolve(this.deps.pageEngine!())) : null;
     const modelReady = this.deps.model();
     modelReady.catch(() => {});
     const memoryLoaded: Promise<LoadedSiteMemory | null> = siteMemory
@@ -154,11 +157,10 @@ export class PageRun {
     // A worker that is up by now (a page slow to capture) classifies the page itself, with its site's evidence: the
     // page's thread is spared the pass, and the page is classified once, not twice.
     if (small && !this.workerUp && snapshot.count <= IN_PAGE_MAX_ELEMENTS) {
-      const model = await modelReady;
-      this.inPage ??= this.deps.pageEngine!();
-      const engine = this.inPage;
+      const [model, engine] = await Promise.all([modelReady, firstReady!]);
+      this.first = engine;
       this.phase('engineReady');
-      // The worker gets a copy: the in-page engine keeps this one, and answers for the page until the worker has it.
+      // The worker gets a copy: the first engine keeps this one, and answers for the page until the worker has it.
       if (workerReady && siteReady) {
         const copyStarted = performance.now();
         this.siteLater = { capture, snapshot: structuredClone(snapshot), model: model.json, worker: workerReady, siteReady };
@@ -206,6 +208,8 @@ export class PageRun {
         problem: `The site's memory could not be used: ${errorMessage(e)}` };
       return false;
     }
+    // The worker holds the page now: the background's copy of it is let go (a later small run connects again).
+    if (this.first?.kind === 'background') this.first.dispose();
     const smoothed = await this.smooth();
     const changed = !sameOnScreen(this.state.smoothed, smoothed);
     this.state.smoothed = smoothed;
@@ -224,6 +228,7 @@ export class PageRun {
     const classification = ++this.state.classifies;
     this.current = engineReady;
     this.state.engineKind = engine.kind;
+    this.state.firstEngineKind ??= engine.kind;
     const classified = await this.inPageWork(() => engine.classify(snapshot, model.json,
       !tooLarge && fetched?.ready === true, capture.declared));
     capture.classification = classification;
@@ -244,13 +249,13 @@ export class PageRun {
     return r;
   }
 
-  /** Runs a request to the in-page engine, counting its time in the page's thread into the run's (pageBusy). */
+  /** Runs a request, counting the first engine's time in the page's thread into the run's (pageBusy). */
   private async inPageWork<T>(request: () => Promise<T>): Promise<T> {
-    const before = this.inPage?.pageBusyMs ?? 0;
+    const before = this.first?.pageBusyMs ?? 0;
     try {
       return await request();
     } finally {
-      this.busy('engineBusy', (this.inPage?.pageBusyMs ?? 0) - before);
+      this.busy('engineBusy', (this.first?.pageBusyMs ?? 0) - before);
     }
   }
 

@@ -68,6 +68,8 @@ export interface PageState {
   graph: { for: SmoothedPage; value: GraphSegmentsWire; answerMs: number } | null;
   modelVersion: string;
   engineKind: EngineKind;
+  /** The engine of the first classification shown (RunStatus.firstEngine). */
+  firstEngineKind: EngineKind | null;
   /** Counters and timings the status reports (see RunStatus). */
   captures: number;
   /**
@@ -89,7 +91,7 @@ export interface PageState {
 export function newPageState(): PageState {
   return {
     capture: null, smoothed: null, settings: null, mode: 'off', humanLabels: new Map(), graph: null,
-    modelVersion: 'unknown', engineKind: 'worker',
+    modelVersion: 'unknown', engineKind: 'worker', firstEngineKind: null,
     captures: 0, classifies: 0, smooths: 0, stylesRead: 0, totalMs: 0, shownAtEpochMs: 0,
     phases: {
       captured: 0, engineReady: 0, classified: 0, smoothed: 0, drawn: 0, painted: 0, siteAdded: 0,

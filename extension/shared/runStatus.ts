@@ -4,8 +4,11 @@ import type { SegmenterWarmUp } from './workerApi.ts';
 import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import type { GcutsPhaseTimes } from '../../src/segmentation/gcutsPhaseTimes.ts';
 
-/** Where the classifier and smoothing ran for a page. */
-export type EngineKind = 'worker' | 'in-page';
+/**
+ * Where the classifier and smoothing ran for a page: the worker (in Winnow's frame), the extension's background
+ * (small pages' first result), or the page's own thread (when neither can be reached).
+ */
+export type EngineKind = 'worker' | 'background' | 'in-page';
 
 /** What the content script reports after a run or a change; the popup shows it and the tests read it. */
 export interface RunStatus {
@@ -25,6 +28,8 @@ export interface RunStatus {
   /** How many times the classified snapshot was smoothed. */
   smooths: number;
   engine: EngineKind;
+  /** Where the first result shown was classified and smoothed (`engine` holds the page from then on). */
+  firstEngine: EngineKind;
   /** total: from the run request to the mode being on screen (after the next paint). */
   timingsMs: { capture: number; classify: number; smooth: number; total: number };
   /**

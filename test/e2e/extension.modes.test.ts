@@ -32,6 +32,8 @@ describe('the built extension on real pages', () => {
     const { tabId, popup } = await runFromPopup(b, page);
     const status = await b.content<RunStatus>(tabId, 'status');
     expect(status.mode).toBe('highlight');
+    // Shown first as the background classified it (a small page), then held by the worker with the site's evidence.
+    expect(status.firstEngine).toBe('background');
     expect(status.engine).toBe('worker');
     expect(status.templateSegments).toBeGreaterThan(0);
     const shadow = await winnowShadowHtml(page);

@@ -261,7 +261,7 @@ async function main(): Promise<number> {
   const tracedBusy: number[] = [];
   let failures = 0;
   console.log('## Extension: keyboard shortcut and toolbar popup → mode painted, vs Readability.js (same page, same browser)');
-  console.log('page                                     nodes  engine  shortcut ms (done)  popup ms (done)  page busy  ' +
+  console.log('page                                     nodes  1st engine  shortcut ms (done)  popup ms (done)  page busy  ' +
     'readability ms  site pages  evidence ms  busy: capture engine draw');
   try {
     for (const [i, slug] of slugs.entries()) {
@@ -308,7 +308,7 @@ async function main(): Promise<number> {
           tracedTasks.push(mainThreadTaskMs(events, page.url()));
           tracedBusy.push(status!.phasesMs.pageBusy);
         }
-        console.log(`${slug.slice(0, 40).padEnd(40)} ${String(s.status.nodes).padStart(5)} ${s.status.engine.padStart(7)} ` +
+        console.log(`${slug.slice(0, 40).padEnd(40)} ${String(s.status.nodes).padStart(5)} ${(s.status.firstEngine ?? s.status.engine).padStart(10)} ` +
           `${s.ms.toFixed(1).padStart(11)} ${`(${s.doneMs.toFixed(0)})`.padStart(7)} ${p.ms.toFixed(1).padStart(9)} ` +
           `${`(${p.doneMs.toFixed(0)})`.padStart(7)} ${pageBusy.toFixed(1).padStart(10)} ` +
           `${readabilityMs.toFixed(1).padStart(15)} ${String(s.status.site?.pagesSeen ?? '-').padStart(11)} ` +

@@ -67,7 +67,8 @@ describe('the engine a run uses', () => {
     expect(worker.classified).toEqual([expect.objectContaining({ useSiteMemory: true, nodes: inPage.classified[0].nodes })]);
     expect(worker.remembered).toBe(1);
     expect(deps.startEngine).toHaveBeenCalledTimes(1);
-    expect(status).toMatchObject({ engine: 'worker', captures: 1, site: { pagesSeen: 2, pagesRemembered: 3 } });
+    expect(status).toMatchObject({ engine: 'worker', firstEngine: 'in-page', captures: 1,
+      site: { pagesSeen: 2, pagesRemembered: 3 } });
     expect(status.phasesMs.painted).toBeGreaterThan(0);
     expect(status.phasesMs.siteAdded).toBeGreaterThanOrEqual(status.phasesMs.painted);
     await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });
@@ -78,7 +79,7 @@ describe('the engine a run uses', () => {
   it('lets a worker that is up when the capture ends classify a small page, with the site evidence, once', async () => {
     const { controller, deps, worker, inPage } = setUp(SMALL, '{"pages":2}', { workerStartMs: 0 });
     const status = await controller.run('highlight');
-    expect(deps.pageEngine).not.toHaveBeenCalled();
+    // The first engine is connected beside the capture (before anyone knows whether the worker will be up), unused.
     expect(inPage.classified).toHaveLength(0);
     expect(worker.classified).toEqual([expect.objectContaining({ useSiteMemory: true })]);
     expect(status).toMatchObject({ engine: 'worker', site: { pagesSeen: 2 } });
@@ -120,5 +121,17 @@ describe('the engine a run uses', () => {
     await controller.rerun();
     expect(inPage.classified).toHaveLength(1);
     expect(worker.classified).toHaveLength(2);
+  });
+
+  it('lets the background\'s copy of the page go once the worker holds it', async () => {
+    const { controller, worker, inPage } = setUp(SMALL, '{"pages":2}');
+    Object.defineProperty(inPage, 'kind', { value: 'background' });
+    const dispose = vi.spyOn(inPage, 'dispose');
+    const status = await controller.run('highlight');
+    expect(status).toMatchObject({ engine: 'worker', firstEngine: 'background' });
+    expect(dispose).toHaveBeenCalledTimes(1);
+    await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });
+    expect(inPage.smoothed).toHaveLength(1);
+    expect(worker.smoothed).toHaveLength(2);
   });
 });

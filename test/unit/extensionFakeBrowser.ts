@@ -27,6 +27,10 @@ export function createFakeBrowser() {
       onMessage: {
         addListener: (l: Listener) => listeners.push(l),
       },
+      // The background's engine ports (background/enginePorts.ts): no content script connects in unit tests.
+      onConnect: {
+        addListener: () => {},
+      },
       /** Delivers a message to every listener as the browser would; the first Promise answers. */
       async deliver(message: unknown): Promise<unknown> {
         const answers = listeners.map((l) => l(message, {})).filter((a) => a !== undefined);

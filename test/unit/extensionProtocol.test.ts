@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, envelope, unwrapReply, type Handlers, type Method } from '../../extension/shared/protocol.ts';
-import { PortClient, servePort, transferablesOf } from '../../extension/shared/portRpc.ts';
+import { messagePortLink, PortClient, servePort, transferablesOf } from '../../extension/shared/portRpc.ts';
 
 interface EchoApi {
   echo: Method<{ text: string }, string>;
@@ -48,8 +48,8 @@ describe('message protocol', () => {
 describe('typed requests over a MessagePort', () => {
   it('round-trips requests and transfers typed-array buffers both ways', async () => {
     const channel = new MessageChannel();
-    servePort<EchoApi>(channel.port2, 'winnow/worker', handlers);
-    const client = new PortClient<EchoApi>(channel.port1, 'winnow/worker');
+    servePort<EchoApi>(messagePortLink(channel.port2), 'winnow/worker', handlers);
+    const client = new PortClient<EchoApi>(messagePortLink(channel.port1), 'winnow/worker');
     expect(await client.call('echo', { text: 'abc' })).toBe('ABC');
     const values = new Float64Array([1, 2, 3]);
     const answer = await client.call('double', { values }, [values.buffer]);

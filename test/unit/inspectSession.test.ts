@@ -11,7 +11,7 @@ import { SiteMemory } from '../../src/site/memory/siteMemory.ts';
 import { MAX_ROWS_PER_SEGMENT } from '../../src/inspect/segmentTrainingRows.ts';
 import { loadModel } from '../../src/cli/modelFile.ts';
 import { pipelineHandlers } from '../../extension/shared/pipelineHandlers.ts';
-import { PortClient, servePort } from '../../extension/shared/portRpc.ts';
+import { messagePortLink, PortClient, servePort } from '../../extension/shared/portRpc.ts';
 import type { WorkerApi } from '../../extension/shared/workerApi.ts';
 import { inPageEngine } from '../../extension/content/inPageEngine.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
@@ -190,8 +190,8 @@ describe('inspect and trainingRows messages', () => {
   it('answer over the worker\'s port what the page session answers, after the smooth\'s buffers moved', async () => {
     const { json, weights } = await loadModel();
     const channel = new MessageChannel();
-    servePort<WorkerApi>(channel.port2, 'winnow/worker', pipelineHandlers());
-    const client = new PortClient<WorkerApi>(channel.port1, 'winnow/worker');
+    servePort<WorkerApi>(messagePortLink(channel.port2), 'winnow/worker', pipelineHandlers());
+    const client = new PortClient<WorkerApi>(messagePortLink(channel.port1), 'winnow/worker');
     const options = pipelineOptions();
     await expect(client.call('inspect', { node: 0, options })).rejects.toThrow(/not classified/);
     await client.call('classify', { snapshot: sitePage(0), weightsJson: json });
