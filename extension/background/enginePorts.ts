@@ -2,6 +2,7 @@ import browser from 'webextension-polyfill';
 import { servePort } from '../shared/portRpc.ts';
 import { pipelineHandlers } from '../shared/pipelineHandlers.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
+import { warmUpAfterFirstRun, WarmUpState } from '../shared/segmenterWarmUp.ts';
 import { engineProbe, ENGINE_PORT_NAME, isTypedProbe, runtimePortLink } from '../shared/enginePort.ts';
 
 /**
@@ -11,12 +12,15 @@ import { engineProbe, ENGINE_PORT_NAME, isTypedProbe, runtimePortLink } from '..
  * browser stops the service worker (the content script then connects again and replays the page).
  */
 export function serveEnginePorts(): void {
+  // Every page here runs the same compiled code: the segmenter is warmed up once for them all (segmenterWarmUp.ts).
+  const segmenterWarmUp = new WarmUpState();
   browser.runtime.onConnect.addListener((port: browser.Runtime.Port) => {
     // Content scripts only: a page of ours (the popup) has no tab-less session to run.
     if (port.name !== ENGINE_PORT_NAME || !port.sender?.tab) return;
     port.onMessage.addListener((m: unknown) => {
       if ((m as { winnow?: unknown })?.winnow === 'engine-probe') port.postMessage(engineProbe(isTypedProbe(m, false)));
     });
-    servePort<WorkerApi>(runtimePortLink(port), 'winnow/worker', pipelineHandlers());
+    servePort<WorkerApi>(runtimePortLink(port), 'winnow/worker', warmUpAfterFirstRun(pipelineHandlers(), undefined,
+      undefined, segmenterWarmUp));
   });
 }

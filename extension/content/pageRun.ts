@@ -40,7 +40,7 @@ export interface RunView {
 
 export class PageRun {
   private readonly capturer: PageCapturer;
-  /** The worker engine, once started. */
+  /** The worker engine (for small pages, maybe a second background session: startEvidenceEngine), once started. */
   private worker: Promise<PipelineEngine> | null = null;
   /** Small pages' first engine (deps.pageEngine), once asked for, and once it answered. */
   private firstEngine: Promise<PipelineEngine> | null = null;
@@ -49,6 +49,8 @@ export class PageRun {
   private current: Promise<PipelineEngine> | null = null;
   /** The worker engine answered its start: later runs go straight to it. */
   private workerUp = false;
+  /** The "worker" is a second session in the background (startEvidenceEngine). */
+  private evidenceInBackground = false;
   /** What addSiteEvidence needs, while the capture on screen was classified in the page without its site's memory. */
   private siteLater: {
     capture: PageCapture;
@@ -138,10 +140,10 @@ export class PageRun {
     const small = this.deps.pageEngine !== undefined && !this.workerUp &&
       this.doc.getElementsByTagName('*').item(IN_PAGE_MAX_ELEMENTS) === null;
     const siteMemory = this.deps.siteMemory;
-    const workerReady = small && !siteMemory ? null : this.startWorker();
-    workerReady?.catch(() => {});
     // The first engine connects beside the capture too.
     const firstReady = small ? (this.firstEngine ??= Promise.resolve(this.deps.pageEngine!())) : null;
+    const workerReady = small && !siteMemory ? null : firstReady ? this.startEvidenceEngine(firstReady) : this.startWorker();
+    workerReady?.catch(() => {});
     const modelReady = this.deps.model();
     modelReady.catch(() => {});
     const memoryLoaded: Promise<LoadedSiteMemory | null> = siteMemory
@@ -156,7 +158,9 @@ export class PageRun {
     this.state.captures += 1;
     // A worker that is up by now (a page slow to capture) classifies the page itself, with its site's evidence: the
     // page's thread is spared the pass, and the page is classified once, not twice.
-    if (small && !this.workerUp && snapshot.count <= IN_PAGE_MAX_ELEMENTS) {
+    // (A second session in the background is up at once; it waits for the first result to be shown all the same.)
+    const workerTookOver = this.workerUp && !this.evidenceInBackground;
+    if (small && !workerTookOver && snapshot.count <= IN_PAGE_MAX_ELEMENTS) {
       const [model, engine] = await Promise.all([modelReady, firstReady!]);
       this.first = engine;
       this.phase('engineReady');
@@ -283,15 +287,44 @@ export class PageRun {
     return this.current ?? this.startWorker();
   }
 
-  /** One worker engine per page, started on first use; a failed start is tried again by the next request. */
-  private startWorker(): Promise<PipelineEngine> {
+  /**
+   * A small page's second engine, which reads the site's memory, adds its evidence and then keeps the page: another
+   * session in the background when the first engine is there (no frame to load, nothing in the page's thread), else
+   * the worker.
+   */
+  private startEvidenceEngine(first: Promise<PipelineEngine>): Promise<PipelineEngine> {
+    return this.startWorker(async () => {
+      if ((await first).kind === 'background') {
+        const second = await this.deps.pageEngine!();
+        if (second.kind === 'background') {
+          this.evidenceInBackground = true;
+          return second;
+        }
+        second.dispose();
+      }
+      return this.frameWorker();
+    });
+  }
+
+  /** Starts the worker in its frame. */
+  private frameWorker(): Promise<PipelineEngine> {
     // Framing the worker's page is work in the page's thread too (until its first wait): counted into the run's.
     const framing = performance.now();
-    const started = this.worker ?? this.deps.startEngine(this.view.pageUi());
-    if (!this.worker) this.busy('engineBusy', performance.now() - framing);
+    const started = this.deps.startEngine(this.view.pageUi());
+    this.busy('engineBusy', performance.now() - framing);
+    return started;
+  }
+
+  /**
+   * The engine that holds the page once its site's evidence is in (the worker, or for small pages a second session in
+   * the background), started on first use; a failed start is tried again by the next request.
+   */
+  private startWorker(start = () => this.frameWorker()): Promise<PipelineEngine> {
+    const started = this.worker ?? start();
     this.worker = started;
     started.then(() => { if (this.worker === started) this.workerUp = true; }, () => {
       this.workerUp = false;
+      this.evidenceInBackground = false;
       if (this.worker === started) this.worker = null;
       if (this.current === started) this.current = null;
     });

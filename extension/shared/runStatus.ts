@@ -57,7 +57,7 @@ export interface RunStatus {
    * `segmentMs`: the engine's time to segment the page, `phasesMs` GCuts' part of it by phase (null for CClus);
    * `ms`: its time for the last answer (verdicts only, when kept). `answerMs`: the page's wait for the segmentation,
    * from asking the engine to its answer (messages, and any work the engine finished first, included). `warmUp`: the
-   * worker's warm-up of the segmenter before it answered (extension/worker/segmenterWarmUp.ts), null when none ran.
+   * worker's warm-up of the segmenter before it answered (extension/shared/segmenterWarmUp.ts), null when none ran.
    */
   graph: {
     method: GraphMethod;

@@ -30,7 +30,7 @@ export interface SmoothedWire {
 /** The page's graph segmentation as it crosses the port (cloned), with the name of the model whose costs it used. */
 export interface GraphSegmentsWire extends GraphSegmentsResult {
   model: string;
-  /** The worker's warm-up of the segmenter before this answer (extension/worker/segmenterWarmUp.ts); null if none ran. */
+  /** The worker's warm-up of the segmenter before this answer (extension/shared/segmenterWarmUp.ts); null if none ran. */
   warmUp: SegmenterWarmUp | null;
 }
 

@@ -6,7 +6,7 @@ import { messagePortLink, servePort } from '../shared/portRpc.ts';
 import { pipelineHandlers } from '../shared/pipelineHandlers.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
 import { WORKER_PORT_MESSAGE, WORKER_READY_MESSAGE } from '../shared/workerHandshake.ts';
-import { warmUpAfterFirstRun } from './segmenterWarmUp.ts';
+import { warmUpAfterFirstRun } from '../shared/segmenterWarmUp.ts';
 
 self.addEventListener('message', (event: MessageEvent) => {
   const port = event.ports[0];

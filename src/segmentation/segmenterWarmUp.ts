@@ -4,7 +4,7 @@
  * and types to compile it; on a 5k-node page GCuts' first call spends most of its time there. A call on the 143-node
  * warm-up page runs the same functions on the same kinds of values in a few tens of milliseconds, and the real call
  * after a few of them runs far faster (extension/README.md has the bench figures). The worker runs it right after its
- * first smoothing of a page of 1,000 elements or more (extension/worker/segmenterWarmUp.ts); the result is thrown
+ * first smoothing of a page of 1,000 elements or more (extension/shared/segmenterWarmUp.ts); the result is thrown
  * away.
  *
  * The page is laid out like a news article (a header with navigation, the article, a sidebar of link lists, a comment

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../src/cli/datasets/dataPaths.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
+import { IN_PAGE_MAX_ELEMENTS } from '../../extension/content/pageRun.ts';
 import { runFromPopup, winnowShadowHtml } from './extensionHarness.ts';
 import { useExtensionBrowser } from './useExtensionBrowser.ts';
 
@@ -39,16 +40,31 @@ function appendLoadedLaterSection(page: Page, restyleFooter: boolean): Promise<v
 const { server, b } = useExtensionBrowser((server) => {
   server.routes.set('/csp/article.html', { html: HAND_PAGE, headers: { 'content-security-policy': STRICT_CSP } });
   server.routes.set('/huge.html', { html: hugePage(100_000) });
+  server.routes.set('/csp/big.html', { html: hugePage(4000), headers: { 'content-security-policy': STRICT_CSP } });
 });
 
 describe('the built extension where pages make it hard', () => {
   it(`works on a page whose CSP is "${STRICT_CSP}" (worker in the extension frame, styles applied)`, async () => {
+    // A page over IN_PAGE_MAX_ELEMENTS goes to the worker in its frame, which the page's CSP does not govern.
+    const big = await b.open(server.url('/csp/big.html'));
+    const bigViolations: string[] = [];
+    big.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) bigViolations.push(m.text()); });
+    const bigRun = await runFromPopup(b, big);
+    const bigStatus = await b.content<RunStatus>(bigRun.tabId, 'status');
+    expect(bigStatus.nodes).toBeGreaterThan(IN_PAGE_MAX_ELEMENTS);
+    expect(bigStatus).toMatchObject({ engine: 'worker', firstEngine: 'worker' });
+    expect(bigStatus.segments).toBeGreaterThan(1);
+    expect(bigViolations).toEqual([]);
+    await bigRun.popup.close();
+    await big.close();
+
+    // A small page is classified in the background: no frame, and no violation either.
     const page = await b.open(server.url('/csp/article.html'));
     const violations: string[] = [];
     page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
     const { tabId, popup } = await runFromPopup(b, page);
     const status = await b.content<RunStatus>(tabId, 'status');
-    expect(status.engine).toBe('worker');
+    expect(status).toMatchObject({ engine: 'background', firstEngine: 'background' });
     expect(status.segments).toBeGreaterThan(1);
     expect((await winnowShadowHtml(page)).match(/class="box"/g)?.length ?? 0).toBeGreaterThan(0);
     await popup.check('input[name=mode][value=reader]');

@@ -27,7 +27,7 @@
  *
  * With --segments, each fixture page is opened once more in a new tab, run by the popup, and switched to the segments
  * view at once: GCuts' first call in that tab's worker and the page's wait for it, by page size (the worker warms GCuts
- * up only on pages of WARM_UP_MIN_ELEMENTS or more, extension/worker/segmenterWarmUp.ts).
+ * up only on pages of WARM_UP_MIN_ELEMENTS or more, extension/shared/segmenterWarmUp.ts).
  */
 import { readFileSync, readdirSync, existsSync, mkdtempSync, cpSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

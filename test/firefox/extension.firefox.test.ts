@@ -13,6 +13,7 @@ import { pageFingerprint, styleChanges, textOfHtml } from '../e2e/extensionHarne
 import { asEvaluator, relayOut } from './firefoxHarness.ts';
 import { useFirefoxBrowser } from './useFirefoxBrowser.ts';
 import { expectHandPageReader, TEMPLATE_TEXTS } from '../e2e/handPageExpectations.ts';
+import { IN_PAGE_MAX_ELEMENTS } from '../../extension/content/pageRun.ts';
 
 const HAND_PAGE = '/fixtures/article-with-template.html';
 const REAL_PAGE = '/readability/bbc-1/';
@@ -21,6 +22,10 @@ const STRICT_CSP = "default-src 'self'; worker-src 'self'";
 const { server, b } = useFirefoxBrowser((server) => {
   const html = readFileSync(join(REPO_ROOT, 'test/fixtures/extension/article-with-template.html'), 'utf8');
   server.routes.set('/csp/article.html', { html, headers: { 'content-security-policy': STRICT_CSP } });
+  // Over IN_PAGE_MAX_ELEMENTS elements: classified by the worker in Winnow's frame, not by the background.
+  const links = '<p><a href="/more">More</a></p>'.repeat(IN_PAGE_MAX_ELEMENTS / 2);
+  server.routes.set('/csp/big.html', { html: html.replace('</body>', `<section>${links}</section></body>`),
+    headers: { 'content-security-policy': STRICT_CSP } });
 });
 
 /** The page opened, Winnow run on it by its keyboard command, then the popup opened for its tab. */
@@ -57,10 +62,9 @@ describe('the Firefox build in Firefox ESR', () => {
     const tabId = await b.runByShortcut(page);
     const status = await b.content<RunStatus>(tabId, 'status');
     expect(status.mode).toBe('highlight'); // the first run on a fresh profile: no mode kept for the site yet
-    // The first result came from the background (Firefox clones extension messages, typed arrays included), and the
-    // Worker hosted by the extension frame holds the page: nothing ran in the page.
-    expect(status.firstEngine).toBe('background');
-    expect(status.engine).toBe('worker');
+    // A small page: classified in the background (Firefox clones extension messages, typed arrays included), first
+    // page-level, then in a second session there with the site's evidence. Nothing of the pipeline ran in the page.
+    expect(status).toMatchObject({ firstEngine: 'background', engine: 'background' });
     expect(status.nodes).toBeGreaterThan(100);
     expect(status.templateSegments).toBeGreaterThan(0);
     const shadow = await b.shadowHtml(page);
@@ -110,7 +114,7 @@ describe('the Firefox build in Firefox ESR', () => {
     await closeAll(popup, page);
   });
 
-  it('the popup slider re-smooths in the worker: segment count changes, no second capture', async () => {
+  it('the popup slider re-smooths where the page is held: segment count changes, no second capture', async () => {
     const { page, popup, tabId } = await openAndRun(REAL_PAGE);
     const segmentsAt = async (key: 'Home' | 'End') => {
       const before = Number(await popup.$eval('#status', (e) => e.getAttribute('data-smooths')));
@@ -152,6 +156,21 @@ describe('the Firefox build in Firefox ESR', () => {
   });
 
   it(`works on a page whose CSP is "${STRICT_CSP}" (worker in the extension frame, no violation)`, async () => {
+    // A large page: the worker, in the extension's frame, which the page's CSP does not govern.
+    const big = await b.open(server.url('/csp/big.html'));
+    await big.evaluate(() => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const bigStatus = await b.content<RunStatus>(await b.runByShortcut(big), 'status');
+    expect(bigStatus.nodes).toBeGreaterThan(IN_PAGE_MAX_ELEMENTS);
+    expect(bigStatus).toMatchObject({ firstEngine: 'worker', engine: 'worker' });
+    expect(bigStatus.segments).toBeGreaterThan(1);
+    expect(await big.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    await closeAll(big);
+
+    // A small one: the background, no frame.
     const page = await b.open(server.url('/csp/article.html'));
     // What the page itself would see of a violation Winnow caused.
     await page.evaluate(() => {
@@ -163,7 +182,7 @@ describe('the Firefox build in Firefox ESR', () => {
     const popup = await b.openPopup(tabId);
     // Highlight picked: the run shows the site's last mode (the tests before leave 127.0.0.1 in reader or off).
     const status = await pickMode(popup, tabId, 'highlight');
-    expect(status.engine).toBe('worker');
+    expect(status.engine).toBe('background');
     expect(status.segments).toBeGreaterThan(1);
     expect((await b.shadowHtml(page)).match(/class="box"/g)?.length ?? 0).toBeGreaterThan(0);
     // Winnow's own styles apply inside its shadow root although the page allows no style but its own.

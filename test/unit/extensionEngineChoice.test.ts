@@ -77,7 +77,7 @@ describe('the engine a run uses', () => {
   });
 
   it('lets a worker that is up when the capture ends classify a small page, with the site evidence, once', async () => {
-    const { controller, deps, worker, inPage } = setUp(SMALL, '{"pages":2}', { workerStartMs: 0 });
+    const { controller, worker, inPage } = setUp(SMALL, '{"pages":2}', { workerStartMs: 0 });
     const status = await controller.run('highlight');
     // The first engine is connected beside the capture (before anyone knows whether the worker will be up), unused.
     expect(inPage.classified).toHaveLength(0);
@@ -123,15 +123,43 @@ describe('the engine a run uses', () => {
     expect(worker.classified).toHaveLength(2);
   });
 
-  it('lets the background\'s copy of the page go once the worker holds it', async () => {
-    const { controller, worker, inPage } = setUp(SMALL, '{"pages":2}');
-    Object.defineProperty(inPage, 'kind', { value: 'background' });
-    const dispose = vi.spyOn(inPage, 'dispose');
+  it('adds the site evidence in a second background session when the first result came from the background: no frame',
+    async () => {
+      const { controller, deps } = setUp(SMALL, '{"pages":2}');
+      const sessions = [new FakeEngine(), new FakeEngine()];
+      for (const e of sessions) Object.defineProperty(e, 'kind', { value: 'background' });
+      const [first, second] = sessions;
+      const dispose = vi.spyOn(first, 'dispose');
+      deps.pageEngine.mockImplementation(() => sessions.shift()!);
+      const status = await controller.run('highlight');
+      expect(deps.startEngine).not.toHaveBeenCalled();
+      expect(first.classified).toEqual([expect.objectContaining({ useSiteMemory: false })]);
+      expect(second.memoriesRead).toEqual(['{"pages":2}']);
+      expect(second.classified).toEqual([expect.objectContaining({ useSiteMemory: true })]);
+      expect(status).toMatchObject({ engine: 'background', firstEngine: 'background', site: { pagesSeen: 2 } });
+      // The first session is let go; the second holds the page.
+      expect(dispose).toHaveBeenCalledTimes(1);
+      await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });
+      expect(first.smoothed).toHaveLength(1);
+      expect(second.smoothed).toHaveLength(2);
+      // A re-run goes to it at once, classified once with the site's memory.
+      await controller.rerun();
+      expect(second.classified).toHaveLength(2);
+      expect(first.classified).toHaveLength(1);
+    });
+
+  it('frames the worker for the site evidence when a second background session cannot be had', async () => {
+    const { controller, deps, worker } = setUp(SMALL, '{"pages":2}');
+    const first = new FakeEngine();
+    Object.defineProperty(first, 'kind', { value: 'background' });
+    const fallback = new FakeEngine();
+    Object.defineProperty(fallback, 'kind', { value: 'in-page' });
+    const sessions = [first, fallback];
+    deps.pageEngine.mockImplementation(() => sessions.shift()!);
     const status = await controller.run('highlight');
+    expect(deps.startEngine).toHaveBeenCalledTimes(1);
+    expect(fallback.classified).toHaveLength(0);
+    expect(worker.classified).toEqual([expect.objectContaining({ useSiteMemory: true })]);
     expect(status).toMatchObject({ engine: 'worker', firstEngine: 'background' });
-    expect(dispose).toHaveBeenCalledTimes(1);
-    await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });
-    expect(inPage.smoothed).toHaveLength(1);
-    expect(worker.smoothed).toHaveLength(2);
   });
 });

@@ -4,7 +4,7 @@ import { warmUpPage, warmUpSegmenter } from '../../src/segmentation/segmenterWar
 import { segmentPage } from '../../src/segmentation/segmentPage.ts';
 import { segmentationTree, internalNodes } from '../../src/segmentation/segmentationTree.ts';
 import { parseSegmentationModel } from '../../src/segmentation/segmentationModel.ts';
-import { warmUpAfterFirstRun, WARM_UP_MIN_ELEMENTS, WARM_UP_ROUNDS } from '../../extension/worker/segmenterWarmUp.ts';
+import { warmUpAfterFirstRun, WarmUpState, WARM_UP_MIN_ELEMENTS, WARM_UP_ROUNDS } from '../../extension/shared/segmenterWarmUp.ts';
 import type { Handlers } from '../../extension/shared/protocol.ts';
 import type { GraphSegmentsWire, WorkerApi } from '../../extension/shared/workerApi.ts';
 
@@ -125,5 +125,26 @@ describe("the worker's warm-up", () => {
     wrapped.smooth(smoothPayload, undefined);
     vi.runAllTimers();
     expect(warmUp).toHaveBeenCalledTimes(WARM_UP_ROUNDS);
+  });
+
+  it('warms up once for all the pages of a host that shares its state (the background), and tells each of them', async () => {
+    vi.useFakeTimers();
+    const warmUp = vi.fn();
+    const state = new WarmUpState();
+    const page = () => {
+      const handlers = { classify: vi.fn(), smooth: vi.fn(), graphSegments: vi.fn(() => graph) } as unknown as
+        Handlers<WorkerApi>;
+      const wrapped = warmUpAfterFirstRun(handlers, warmUp, () => 0, state);
+      wrapped.classify(pageOf(WARM_UP_MIN_ELEMENTS), undefined);
+      wrapped.smooth(smoothPayload, undefined);
+      vi.runAllTimers();
+      return wrapped;
+    };
+    page();
+    expect(warmUp).toHaveBeenCalledTimes(WARM_UP_ROUNDS);
+    const second = page();
+    expect(warmUp).toHaveBeenCalledTimes(WARM_UP_ROUNDS);
+    expect((await second.graphSegments(graphPayload, undefined)).warmUp).toEqual({ rounds: WARM_UP_ROUNDS, ms: 0,
+      failed: false });
   });
 });
