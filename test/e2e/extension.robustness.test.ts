@@ -204,4 +204,24 @@ describe('the built extension where pages make it hard', () => {
     await popup.close();
     await page.close();
   });
+  // Last in this file: Playwright loses its handle on the service worker it stops (ExtensionBrowser.stopServiceWorker).
+  it('goes on when Chromium stops its idle service worker, and the page\'s session with it', async () => {
+    const page = await b.open(server.url('/csp/article.html'));
+    const { tabId, popup } = await runFromPopup(b, page);
+    const before = await b.content<RunStatus>(tabId, 'status');
+    expect(before.engine).toBe('background');
+    const { runningAgain } = await b.stopServiceWorker(page);
+    // The slider, from the popup (straight to the tab): the page's engine finds its port closed, connects again (which
+    // starts the service worker) and replays the page there before it re-smooths.
+    const reply = await popup.evaluate(([id]) => (globalThis as any).chrome.tabs.sendMessage(id, {
+      ns: 'winnow/content', type: 'setOptions', payload: { penaltyFactor: 0.2, threshold: 0.5 } }, { frameId: 0 }),
+    [tabId] as const) as { ok: boolean; value?: RunStatus; error?: string };
+    expect(reply.error).toBeUndefined();
+    expect(reply.value).toMatchObject({ engine: 'background', captures: before.captures, smooths: before.smooths + 1,
+      penaltyFactor: 0.2 });
+    expect(reply.value!.segments).toBeGreaterThan(1);
+    await runningAgain;
+    await popup.close();
+    await page.close();
+  });
 });

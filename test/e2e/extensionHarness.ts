@@ -202,6 +202,29 @@ export class ExtensionBrowser {
   }
 
   /** A typed request to the tab's content script, sent from the service worker as the popup would. */
+  /**
+   * Stops the extension's service worker as Chromium stops an idle one (DevTools' ServiceWorker.stopAllWorkers, from
+   * `page`'s session); resolves once it has stopped, with a promise that resolves when it runs again (the next event
+   * starts it). Playwright does not attach to the restarted worker, so `serviceWorker` is of no use afterwards: a
+   * test that calls this comes last in its file.
+   */
+  async stopServiceWorker(page: Page): Promise<{ runningAgain: Promise<void> }> {
+    const cdp = await page.context().newCDPSession(page);
+    type Versions = { versions: Array<{ scriptURL: string; runningStatus: string }> };
+    const ours = (e: Versions, status: string) =>
+      e.versions.some((v) => v.scriptURL.includes(this.extensionId) && v.runningStatus === status);
+    const stopped = new Promise<void>((resolve) => cdp.on('ServiceWorker.workerVersionUpdated', (e: Versions) => {
+      if (ours(e, 'stopped')) resolve();
+    }));
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await stopped;
+    const runningAgain = new Promise<void>((resolve) => cdp.on('ServiceWorker.workerVersionUpdated', (e: Versions) => {
+      if (ours(e, 'running')) resolve();
+    })).finally(() => cdp.detach().catch(() => {}));
+    return { runningAgain };
+  }
+
   async content<T = unknown>(tabId: number, type: string, payload: unknown = {}): Promise<T> {
     const reply = await this.serviceWorker.evaluate(
       ([id, msg]) => (globalThis as any).chrome.tabs.sendMessage(id as number, msg, { frameId: 0 }),

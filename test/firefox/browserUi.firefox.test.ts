@@ -51,6 +51,9 @@ describe('Firefox: context menu, event page, always run here', () => {
     const popup = await b.openPopup(tabId);
     expect(await popup.evaluate(() => document.body.dataset.state)).toBe('ready');
     expect(await b.backgroundState()).toBe('running');
+    // The page's session in the background went with it: the slider's re-smoothing replays the page in the new one.
+    const moved = await b.content<RunStatus>(tabId, 'setOptions', { penaltyFactor: 0.2, threshold: 0.5 });
+    expect(moved).toMatchObject({ engine: 'background', captures: status.captures, smooths: status.smooths + 1 });
     await popup.close();
     await page.close();
     // So do the context menu's items, which outlive it (created once, at install).
