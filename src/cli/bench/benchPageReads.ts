@@ -1,0 +1,98 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { launchBrowser, offlineContext } from '../browser/chromium.ts';
+import { sharedDataset } from '../datasets/dataPaths.ts';
+import { percentile } from '../evaluation/stats.ts';
+import { STYLE_PROPERTIES_READ } from '../../capture/elementStyle.ts';
+
+/**
+ * The floor under the page-thread work of a run (issue 17's "in-page work ≤ Readability.js's"): what it costs, cold,
+ * in a fresh tab, only to read from the page what a capture and highlight mode's label placement read, with no
+ * Winnow code around it, against Readability.js's clone and parse of the same document. Per Readability fixture page
+ * (scripts off, from disk), each read in a tab of its own:
+ *
+ * - rects: getBoundingClientRect of every element;
+ * - display: the computed `display` of every element (what telling shown from hidden takes);
+ * - style + rects: the computed properties capture reads (elementStyle.ts's STYLE_PROPERTIES_READ) and the rect of
+ *   every element: the capture walk's reads;
+ * - text rects: a Range rectangle of every text node with something to read (pageScan.ts: what labels must not cover);
+ * - Readability.js: `new Readability(document.cloneNode(true)).parse()`, as the extension bench times it.
+ *
+ *   npx tsx src/cli/bench/benchPageReads.ts [pages]
+ */
+const require = createRequire(import.meta.url);
+const READABILITY_SOURCE = readFileSync(require.resolve('@mozilla/readability/Readability.js'), 'utf8');
+
+const PROBES: Record<string, string> = {
+  rects: `(() => { const all = document.body.getElementsByTagName('*'); const t = performance.now(); let s = 0;
+    for (let k = 0; k < all.length; k++) s += all[k].getBoundingClientRect().width;
+    return performance.now() - t; })()`,
+  display: `(() => { const all = document.body.getElementsByTagName('*'); const t = performance.now(); let s = 0;
+    for (let k = 0; k < all.length; k++) s += getComputedStyle(all[k]).display.length;
+    return performance.now() - t; })()`,
+  'style + rects': `((props) => { const all = document.body.getElementsByTagName('*'); const t = performance.now();
+    let s = 0;
+    for (let k = 0; k < all.length; k++) {
+      const cs = getComputedStyle(all[k]);
+      for (let p = 0; p < props.length; p++) s += cs[props[p]].length;
+      s += all[k].getBoundingClientRect().width;
+    }
+    return performance.now() - t; })(${JSON.stringify(STYLE_PROPERTIES_READ)})`,
+  'text rects': `(() => { const t = performance.now(); const w = document.createTreeWalker(document.body, 4);
+    const range = document.createRange(); let s = 0;
+    for (let x = w.nextNode(); x; x = w.nextNode()) {
+      if (!/\\S/.test(x.nodeValue)) continue;
+      range.selectNodeContents(x);
+      s += range.getBoundingClientRect().width;
+    }
+    return performance.now() - t; })()`,
+  'Readability.js': `(() => { const Readability = new Function(${JSON.stringify(`${READABILITY_SOURCE}; return Readability;`)})();
+    const t = performance.now(); new Readability(document.cloneNode(true)).parse(); return performance.now() - t; })()`,
+};
+
+async function main(): Promise<void> {
+  const limit = Number(process.argv[2] ?? 30);
+  const dir = sharedDataset('readability');
+  const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
+  const browser = await launchBrowser();
+  const context = await offlineContext(browser, { scripts: false });
+  const names = Object.keys(PROBES);
+  const columns: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const floorRatio: number[] = [];
+  console.log(`${'page'.padEnd(40)} elements ${names.map((n) => n.padStart(15)).join('')}   (ms, each cold in a fresh tab)`);
+  try {
+    for (const slug of slugs) {
+      const row: Record<string, number> = {};
+      let elements = 0;
+      for (const name of names) {
+        const page = await context.newPage();
+        try {
+          await page.goto(pathToFileURL(join(dir, slug, 'source.html')).href, { waitUntil: 'load', timeout: 10_000 })
+            .catch(() => {});
+          // The page's own first layout is done before anything is read (a person reads a page before running Winnow).
+          await page.waitForTimeout(200);
+          elements = await page.evaluate(() => document.body?.getElementsByTagName('*').length ?? 0);
+          row[name] = await page.evaluate(PROBES[name]) as number;
+        } finally {
+          await page.close();
+        }
+      }
+      for (const name of names) columns[name].push(row[name]);
+      floorRatio.push((row['style + rects'] + row['text rects']) / Math.max(0.1, row['Readability.js']));
+      console.log(`${slug.slice(0, 40).padEnd(40)} ${String(elements).padStart(8)} ` +
+        names.map((n) => row[n].toFixed(1).padStart(15)).join(''));
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`${'median'.padEnd(49)}${names.map((n) => percentile(columns[n], 50).toFixed(1).padStart(15)).join('')}`);
+  console.log(`(style + rects + text rects) / Readability.js per page: median ${percentile(floorRatio, 50).toFixed(2)}, ` +
+    `p95 ${percentile(floorRatio, 95).toFixed(2)}`);
+}
+
+void main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exitCode = 1;
+});
