@@ -48,9 +48,9 @@ const BUNDLE_BUDGETS: Array<{ part: string; file: RegExp; bytes: number }> = [
   { part: 'content script', file: /^assets\/contentScript\.ts-[^/]+\.js$/, bytes: 280_000 },
   { part: 'worker', file: /^assets\/pipelineWorker-[^/]+\.js$/, bytes: 142_000 },
   { part: 'popup', file: /^assets\/popup\.html-[^/]+\.js$/, bytes: 48_000 },
-  // The pipeline (classifier, smoothing, reader decision) runs in the background too, for small pages' first result
-  // (background/enginePorts.ts): 87 kB before it, 193 kB with it (2026-11-28).
-  { part: 'service worker', file: /^assets\/serviceWorker\.ts-[^/]+\.js$/, bytes: 200_000 },
+  // The pipeline (classifier, smoothing, reader decision, GCuts and its warm-up) runs in the background too, for pages
+  // of up to 3,000 elements (background/enginePorts.ts): 87 kB before it, 197 kB with it (2026-11-28).
+  { part: 'service worker', file: /^assets\/serviceWorker\.ts-[^/]+\.js$/, bytes: 210_000 },
 ];
 
 function bundleBudgets(): Plugin {

@@ -13,15 +13,6 @@ export interface ElementStyle {
   fontSize: number;
 }
 
-/**
- * The computed properties readElementStyle reads (a test holds the two together): the capture's style reads, which
- * `src/cli/bench/benchPageReads.ts` times alone against Readability.js.
- */
-export const STYLE_PROPERTIES_READ = [
-  'display', 'overflow', 'visibility', 'opacity', 'fontSize', 'position', 'cssFloat', 'fontWeight', 'backgroundColor',
-  'backgroundImage', 'borderTopWidth', 'borderBottomWidth',
-] as const;
-
 const NOT_RENDERED: ElementStyle = { display: 'none', textVisible: false, overflowVisible: true, bits: 0, fontSize: 0 };
 
 export function readElementStyle(cs: CSSStyleDeclaration): ElementStyle {

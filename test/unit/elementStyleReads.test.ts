@@ -1,7 +1,8 @@
 // The property list benchPageReads.ts times (STYLE_PROPERTIES_READ) is the one readElementStyle reads: a property
 // added to the capture and not to the list would make the bench's floor too low.
 import { describe, expect, it } from 'vitest';
-import { readElementStyle, STYLE_PROPERTIES_READ } from '../../src/capture/elementStyle.ts';
+import { readElementStyle } from '../../src/capture/elementStyle.ts';
+import { STYLE_PROPERTIES_READ } from '../../src/snapshot/styleBits.ts';
 
 describe('STYLE_PROPERTIES_READ', () => {
   it('names every computed property readElementStyle reads, and no other', () => {

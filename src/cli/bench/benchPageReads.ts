@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { launchBrowser, offlineContext } from '../browser/chromium.ts';
 import { sharedDataset } from '../datasets/dataPaths.ts';
 import { percentile } from '../evaluation/stats.ts';
-import { STYLE_PROPERTIES_READ } from '../../capture/elementStyle.ts';
+import { STYLE_PROPERTIES_READ } from '../../snapshot/styleBits.ts';
 
 /**
  * The floor under the page-thread work of a run (issue 17's "in-page work ≤ Readability.js's"): what it costs, cold,
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
             .catch(() => {});
           // The page's own first layout is done before anything is read (a person reads a page before running Winnow).
           await page.waitForTimeout(200);
-          elements = await page.evaluate(() => document.body?.getElementsByTagName('*').length ?? 0);
+          elements = await page.evaluate('document.body ? document.body.getElementsByTagName("*").length : 0') as number;
           row[name] = await page.evaluate(PROBES[name]) as number;
         } finally {
           await page.close();
