@@ -7,8 +7,9 @@ import type { PipelineEngine } from './pipelineEngine.ts';
 import { yieldToPage } from './yieldToPage.ts';
 
 /**
- * The pipeline in the page's thread: for small pages, where it answers before a worker could start (pageRun.ts),
- * and as the fallback when no worker can be started (the frame is blocked, or a browser refuses it). The same
+ * The pipeline in the page's thread, only as the fallback: for small pages when the background cannot take them
+ * (a browser that sends extension messages as JSON, backgroundEngine.ts), and for any page when no worker can be
+ * started (the frame is blocked, or a browser refuses it). The same
  * pipeline code as the worker's, giving the page a turn before and after each stage so input and painting are not
  * held up by more than one stage at a time.
  */

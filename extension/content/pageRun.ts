@@ -51,7 +51,7 @@ export class PageRun {
   private workerUp = false;
   /** The "worker" is a second session in the background (startEvidenceEngine). */
   private evidenceInBackground = false;
-  /** What addSiteEvidence needs, while the capture on screen was classified in the page without its site's memory. */
+  /** What addSiteEvidence needs, while the capture on screen was classified by the first engine without its site's memory. */
   private siteLater: {
     capture: PageCapture;
     snapshot: PageSnapshot;
@@ -133,9 +133,10 @@ export class PageRun {
     // Capture sees the page as the site made it: our hiding is undone first (overlay and reader live outside <body>).
     this.view.clear();
     this.siteLater = null;
-    // A small page is classified in the page first, unless a worker is already up (a re-run). The worker frame
+    // A small page is classified first by deps.pageEngine (the background, else the page's thread), unless the engine
+    // that holds pages is already up (a re-run). That engine (a second background session, else the worker frame)
     // starts now all the same when the page has a site: the site's memory is read and its evidence computed there,
-    // beside the capture and the in-page run (addSiteEvidence). Asking for the element after the limit reads no style
+    // beside the capture and the first run (addSiteEvidence). Asking for the element after the limit reads no style
     // or layout and stops there, where counting them all would walk a 100k-element page to the end.
     const small = this.deps.pageEngine !== undefined && !this.workerUp &&
       this.doc.getElementsByTagName('*').item(IN_PAGE_MAX_ELEMENTS) === null;
@@ -181,7 +182,7 @@ export class PageRun {
   }
 
   /**
-   * After a page was classified in the page without its site's memory: the worker, which has read the memory
+   * After a page was classified by the first engine without its site's memory: the worker, which has read the memory
    * meanwhile, classifies a copy of the same snapshot with the site's evidence and smooths it with the state's
    * settings. From then on the worker holds the page (re-smoothing, inspect, remembering). Answers whether what
    * the modes show changed (then the caller draws the mode again); false when there was nothing to add, or the

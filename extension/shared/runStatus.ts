@@ -36,11 +36,12 @@ export interface RunStatus {
    * The first run's steps, each as the time since the run request when it was done (wall clock in the page), and
    * `pageBusy`: the page thread's own work in the run (capture, the pipeline when it ran in the page, drawing), which
    * is what a page feels; waiting for the worker or the browser is not in it. A small page is shown first as
-   * classified in the page without its site's memory (`painted`), then with the site's evidence from the worker
+   * classified by `firstEngine` without its site's memory (`painted`), then with the site's evidence from `engine`
    * (`siteAdded`: smoothed with it; drawn again only when that changed what the mode shows); `shownAtEpochMs` and
    * `timingsMs.total` are the run's end, after both. Steps that did not happen are 0. `pageBusy` is the sum of
-   * `captureBusy` (the walk and the bookkeeping after it), `engineBusy` (the in-page engine's stages) and `drawBusy`
-   * (drawing the mode, and again when the site's evidence changed it).
+   * `captureBusy` (the walk and the bookkeeping after it), `engineBusy` (posting the page to the background,
+   * framing the worker, or the in-page engine's stages) and `drawBusy` (drawing the mode, and again when the site's
+   * evidence changed it).
    */
   phasesMs: RunPhases;
   /**

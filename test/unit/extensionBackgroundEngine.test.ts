@@ -63,7 +63,7 @@ vi.mock('webextension-polyfill', () => ({
   },
 }));
 
-const { serveEnginePorts } = await import('../../extension/background/enginePorts.ts');
+const { serveEnginePorts, MAX_ENGINE_SESSIONS } = await import('../../extension/background/enginePorts.ts');
 const { connectBackgroundEngine } = await import('../../extension/content/backgroundEngine.ts');
 serveEnginePorts();
 
@@ -150,5 +150,37 @@ describe('the background engine', () => {
   it('gives up on a background that does not answer', async () => {
     fakeRuntime.serialize = () => ({ lost: true });
     await expect(connectBackgroundEngine(50)).rejects.toThrow(/did not answer in time/);
+  });
+
+  it('lets the session used longest ago go past the most it keeps, and that page replays itself when it asks', async () => {
+    expect(MAX_ENGINE_SESSIONS).toBeGreaterThan(2);
+    // A background that keeps two sessions (this test's own server in place of the default one).
+    const listeners = fakeRuntime.connectListeners.splice(0);
+    serveEnginePorts(2);
+    try {
+      const { json } = await loadModel();
+      const options = pipelineOptions();
+      const engines = [];
+      for (let k = 0; k < 3; k++) {
+        const engine = await connectBackgroundEngine(1000);
+        await engine.classify(sitePage(k), json);
+        engines.push({ engine, values: Array.from((await engine.smooth(options)).values) });
+      }
+      // Connecting the third let the first go; the second and third were not touched.
+      const connects = fakeRuntime.connects;
+      expect(Array.from((await engines[2].engine.smooth(options)).values)).toEqual(engines[2].values);
+      expect(Array.from((await engines[1].engine.smooth(options)).values)).toEqual(engines[1].values);
+      expect(fakeRuntime.connects).toBe(connects);
+      // The first connects again, replays its page, and gets the same answer; the third, used longest ago, goes.
+      expect(Array.from((await engines[0].engine.smooth(options)).values)).toEqual(engines[0].values);
+      expect(fakeRuntime.connects).toBe(connects + 1);
+      expect(Array.from((await engines[1].engine.smooth(options)).values)).toEqual(engines[1].values);
+      expect(fakeRuntime.connects).toBe(connects + 1);
+      expect(Array.from((await engines[2].engine.smooth(options)).values)).toEqual(engines[2].values);
+      expect(fakeRuntime.connects).toBe(connects + 2);
+      for (const { engine } of engines) engine.dispose();
+    } finally {
+      fakeRuntime.connectListeners.splice(0, Infinity, ...listeners);
+    }
   });
 });
