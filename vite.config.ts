@@ -45,7 +45,9 @@ const libraryBuild = {
  * for features, not for a new dependency by accident. Raise one deliberately, with the reason in the commit.
  */
 const BUNDLE_BUDGETS: Array<{ part: string; file: RegExp; bytes: number }> = [
-  { part: 'content script', file: /^assets\/contentScript\.ts-[^/]+\.js$/, bytes: 280_000 },
+  // The file the browser injects: crxjs builds it as one script, dynamic imports inlined (its assets/contentScript.ts
+  // chunk, measured before 2026-11-28, leaves out what a dynamic import would load).
+  { part: 'content script', file: /^extension\/content\/contentScript\.js$/, bytes: 280_000 },
   { part: 'worker', file: /^assets\/pipelineWorker-[^/]+\.js$/, bytes: 142_000 },
   { part: 'popup', file: /^assets\/popup\.html-[^/]+\.js$/, bytes: 48_000 },
   // The pipeline (classifier, smoothing, reader decision, GCuts and its warm-up) runs in the background too, for pages
@@ -56,7 +58,8 @@ const BUNDLE_BUDGETS: Array<{ part: string; file: RegExp; bytes: number }> = [
 function bundleBudgets(): Plugin {
   return {
     name: 'winnow-bundle-budgets',
-    generateBundle(_options, bundle) {
+    // After the other plugins': crxjs adds the content script the browser injects (one file) in its own.
+    generateBundle: { order: 'post', handler(_options, bundle) {
       const bytesOf = (name: string, seen: Set<string>): Buffer[] => {
         const item = bundle[name];
         if (!item || seen.has(name)) return [];
@@ -79,7 +82,7 @@ function bundleBudgets(): Plugin {
         if (size > bytes) over.push(`${part} is ${kb(size)}, over its ${kb(bytes)} budget`);
       }
       if (over.length) this.error(`bundle budgets (vite.config.ts BUNDLE_BUDGETS): ${over.join('; ')}`);
-    },
+    } },
   };
 }
 
