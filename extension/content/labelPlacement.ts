@@ -67,8 +67,10 @@ export class RectIndex {
   private static readonly BAND = 64;
   private readonly bands = new Map<number, Rect[]>();
 
+  // Indexed loops, not for…of and some(): this runs on a page's first draw, in code still interpreted, where the
+  // iterator protocol and a closure per band cost more than the comparisons.
   constructor(rects: readonly Rect[] = []) {
-    for (const r of rects) this.add(r);
+    for (let k = 0; k < rects.length; k++) this.add(rects[k]);
   }
 
   add(r: Rect): void {
@@ -83,7 +85,9 @@ export class RectIndex {
   /** Whether any rectangle of the index overlaps `r` (by more than the slack of `overlaps`). */
   hits(r: Rect): boolean {
     for (let band = this.bandOf(r.y); band <= this.bandOf(r.y + r.h); band++) {
-      if (this.bands.get(band)?.some((o) => overlaps(o, r))) return true;
+      const list = this.bands.get(band);
+      if (!list) continue;
+      for (let k = 0; k < list.length; k++) if (overlaps(list[k], r)) return true;
     }
     return false;
   }

@@ -60,10 +60,13 @@ export class PageScan {
   /** Reads the page until `deadline` (a performance.now() time); true once all of it is read. */
   step(deadline: number): boolean {
     if (!this.walker) return true;
+    // Read once a slice, not once a rectangle: the page cannot scroll in the middle of a task.
+    const sx = this.win.scrollX;
+    const sy = this.win.scrollY;
     if (!this.started) {
       this.started = true;
-      for (const el of Array.from(this.doc.body!.querySelectorAll(CONTROLS))) this.push(this.hard, el.getBoundingClientRect());
-      for (const el of Array.from(this.doc.body!.querySelectorAll(MEDIA))) this.push(this.soft, el.getBoundingClientRect());
+      for (const el of Array.from(this.doc.body!.querySelectorAll(CONTROLS))) push(this.hard, el.getBoundingClientRect(), sx, sy);
+      for (const el of Array.from(this.doc.body!.querySelectorAll(MEDIA))) push(this.soft, el.getBoundingClientRect(), sx, sy);
     }
     for (let k = 0; ; k++) {
       // The clock is read every few nodes: reading it costs about as much as a node.
@@ -72,7 +75,7 @@ export class PageScan {
       if (!text) return true;
       if (!/\S/.test(text.nodeValue ?? '')) continue;
       this.range.selectNodeContents(text);
-      this.push(this.hard, this.range.getBoundingClientRect());
+      push(this.hard, this.range.getBoundingClientRect(), sx, sy);
     }
   }
 
@@ -122,9 +125,12 @@ export class PageScan {
     }
     return held;
   }
+}
 
-  /** Kept in page coordinates, so that a scroll between two slices does not move what was read before it. */
-  private push(out: Rect[], r: DOMRect): void {
-    if (r.width > 0 && r.height > 0) out.push({ x: r.left + this.win.scrollX, y: r.top + this.win.scrollY, w: r.width, h: r.height });
-  }
+/**
+ * A rectangle kept in page coordinates (sx, sy: the scroll position), so that a scroll between two slices does not
+ * move what was read before it.
+ */
+function push(out: Rect[], r: DOMRect, sx: number, sy: number): void {
+  if (r.width > 0 && r.height > 0) out.push({ x: r.left + sx, y: r.top + sy, w: r.width, h: r.height });
 }
