@@ -57,14 +57,17 @@ async function connect(timeoutMs: number): Promise<Connection> {
  * typed arrays survive it), so the page keeps its snapshot.
  *
  * The browser stops an idle service worker, and the page's session with it. So this engine remembers what it was
- * given (the site memory read, the snapshot classified, whether the site's evidence was dropped) and, when the port
- * was lost, connects again and replays them before the next request: the page never notices but for the time.
- * Its page-thread work (RunStatus's engineBusy) is posting the messages, where the browser clones them.
+ * given (the snapshot classified and the site memory read for it, whether the site's evidence was dropped, a memory
+ * read for the next classify) and, when the port was lost, connects again and replays them before the next request:
+ * the page never notices but for the time. Its page-thread work (onPageBusy) is posting the messages, where the
+ * browser clones them.
  */
 export async function connectBackgroundEngine(timeoutMs: number): Promise<PipelineEngine> {
   let connection = await connect(timeoutMs);
-  let busyMs = 0;
-  /** What the session holds, to replay on a new connection. */
+  /**
+   * What the session holds, to replay on a new connection: noted once the background has answered, so that a request
+   * under way when the port was lost is replayed once, by being sent again, and not also by the replay.
+   */
   let memory: string | null | undefined;
   let classified: PayloadOf<WorkerApi['classify']> | null = null;
   let classifiedMemory: string | null | undefined;
@@ -75,7 +78,7 @@ export async function connectBackgroundEngine(timeoutMs: number): Promise<Pipeli
   const post = <K extends keyof WorkerApi & string>(c: Connection, type: K, payload: PayloadOf<WorkerApi[K]>) => {
     const started = performance.now();
     const answer = c.client.call(type, payload);
-    busyMs += performance.now() - started;
+    engine.onPageBusy?.(performance.now() - started);
     return answer;
   };
   const replayed = async (): Promise<Connection> => {
@@ -85,6 +88,8 @@ export async function connectBackgroundEngine(timeoutMs: number): Promise<Pipeli
       await post(c, 'classify', classified);
       if (evidenceDropped) await post(c, 'dropSiteEvidence', {});
     }
+    // A memory read for the next classify, which has not come yet.
+    if (memory !== undefined) await post(c, 'readSiteMemory', { memory });
     return c;
   };
   const live = async (): Promise<Connection> => {
@@ -107,25 +112,28 @@ export async function connectBackgroundEngine(timeoutMs: number): Promise<Pipeli
     }
   };
 
-  return {
+  const engine: PipelineEngine = {
     kind: 'background',
-    get pageBusyMs() { return busyMs; },
     readSiteMemory: async (text: string | null) => {
+      const read = await request('readSiteMemory', { memory: text });
       memory = text;
-      return request('readSiteMemory', { memory: text });
+      return read;
     },
     classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints) => {
-      classified = { snapshot, weightsJson, useSiteMemory, hints };
+      const payload = { snapshot, weightsJson, useSiteMemory, hints };
+      const answer = await request('classify', payload);
+      classified = payload;
       classifiedMemory = memory;
       memory = undefined;
       evidenceDropped = false;
-      return request('classify', classified);
+      return answer;
     },
     smooth: (options: PipelineOptions) => request('smooth', { options }),
     rememberPage: () => request('rememberPage', {}),
     dropSiteEvidence: async () => {
+      const answer = await request('dropSiteEvidence', {});
       evidenceDropped = true;
-      return request('dropSiteEvidence', {});
+      return answer;
     },
     inspect: (node: number, options: PipelineOptions, top?: number) => request('inspect', { node, options, top }),
     trainingRows: (node: number, options: PipelineOptions) => request('trainingRows', { node, options }),
@@ -136,4 +144,5 @@ export async function connectBackgroundEngine(timeoutMs: number): Promise<Pipeli
       connection.lost = true;
     },
   };
+  return engine;
 }

@@ -15,19 +15,17 @@ import { yieldToPage } from './yieldToPage.ts';
  */
 export function inPageEngine(): PipelineEngine {
   const handlers = pipelineHandlers();
-  let busyMs = 0;
   /** One stage, timed: the handlers answer synchronously. */
   const stage = async <T>(work: () => T | Promise<T>): Promise<T> => {
     const started = performance.now();
     try {
       return await work();
     } finally {
-      busyMs += performance.now() - started;
+      engine.onPageBusy?.(performance.now() - started);
     }
   };
-  return {
+  const engine: PipelineEngine = {
     kind: 'in-page',
-    get pageBusyMs() { return busyMs; },
     readSiteMemory: async (memory: string | null) => {
       await yieldToPage();
       return stage(() => handlers.readSiteMemory({ memory }, undefined));
@@ -67,4 +65,5 @@ export function inPageEngine(): PipelineEngine {
     },
     dispose: () => {},
   };
+  return engine;
 }

@@ -163,14 +163,9 @@ export class PageRun {
     const workerTookOver = this.workerUp && !this.evidenceInBackground;
     if (small && !workerTookOver && snapshot.count <= IN_PAGE_MAX_ELEMENTS) {
       const [model, engine] = await Promise.all([modelReady, firstReady!]);
-      this.first = engine;
+      this.first = this.adopt(engine);
       this.phase('engineReady');
-      // The worker gets a copy: the first engine keeps this one, and answers for the page until the worker has it.
-      if (workerReady && siteReady) {
-        const copyStarted = performance.now();
-        this.siteLater = { capture, snapshot: structuredClone(snapshot), model: model.json, worker: workerReady, siteReady };
-        this.busy('engineBusy', performance.now() - copyStarted);
-      }
+      if (workerReady && siteReady) this.siteLater = { capture, snapshot, model: model.json, worker: workerReady, siteReady };
       await this.classifyIn(engine, Promise.resolve(engine), snapshot, model, capture, null);
       return capture;
     }
@@ -202,8 +197,13 @@ export class PageRun {
     }
     if (!fetched) return false;
     const before = { current: this.current, kind: this.state.engineKind };
+    // A worker's classify moves the snapshot's buffers to it; the first engine keeps answering for the page until the
+    // worker has it, so a worker (or an in-page stand-in) gets a copy. The background clones what it is sent anyway.
+    const copyStarted = performance.now();
+    const toClassify = engine.kind === 'background' ? snapshot : structuredClone(snapshot);
+    this.busy('engineBusy', performance.now() - copyStarted);
     try {
-      await this.classifyIn(engine, worker, snapshot, { json: model }, capture, fetched);
+      await this.classifyIn(engine, worker, toClassify, { json: model }, capture, fetched);
     } catch (e) {
       // The in-page engine still holds the page: it answers for it again, under a number of its own.
       this.current = before.current;
@@ -228,14 +228,13 @@ export class PageRun {
     if (model.version) this.state.modelVersion = model.version;
     const tooLarge = snapshot.count > SITE_MEMORY_MAX_NODES;
     // With the worker engine the snapshot's buffers move to it here and are unusable in this thread afterwards (the
-    // in-page engine keeps them; the worker then gets a copy, captureAndClassify). From now on the
+    // background and in-page engines keep them; after them the worker gets a copy, addSiteEvidence). From now on the
     // engine's node numbers are this capture's, though the state shows the one before until smoothing is done.
     const classification = ++this.state.classifies;
     this.current = engineReady;
     this.state.engineKind = engine.kind;
     this.state.firstEngineKind ??= engine.kind;
-    const classified = await this.inPageWork(() => engine.classify(snapshot, model.json,
-      !tooLarge && fetched?.ready === true, capture.declared));
+    const classified = await engine.classify(snapshot, model.json, !tooLarge && fetched?.ready === true, capture.declared);
     capture.classification = classification;
     capture.classifyMs = classified.featuresMs + classified.classifyMs;
     this.phase('classified');
@@ -249,19 +248,15 @@ export class PageRun {
   private async smooth(): Promise<SmoothedPage> {
     const engine = await this.engineInUse();
     const { penaltyFactor, threshold } = this.state.settings!;
-    const r = await this.inPageWork(() => engine.smooth(pipelineOptions({ penaltyFactor, threshold })));
+    const r = await engine.smooth(pipelineOptions({ penaltyFactor, threshold }));
     this.state.smooths += 1;
     return r;
   }
 
-  /** Runs a request, counting the first engine's time in the page's thread into the run's (pageBusy). */
-  private async inPageWork<T>(request: () => Promise<T>): Promise<T> {
-    const before = this.first?.pageBusyMs ?? 0;
-    try {
-      return await request();
-    } finally {
-      this.busy('engineBusy', (this.first?.pageBusyMs ?? 0) - before);
-    }
+  /** The engine, its work in the page's thread (posting to the background, in-page stages) counted into the run's. */
+  private adopt(engine: PipelineEngine): PipelineEngine {
+    engine.onPageBusy = (ms) => this.busy('engineBusy', ms);
+    return engine;
   }
 
   /** Notes a step of the first run (RunStatus.phasesMs); later runs leave the record as it is. */
@@ -323,7 +318,10 @@ export class PageRun {
   private startWorker(start = () => this.frameWorker()): Promise<PipelineEngine> {
     const started = this.worker ?? start();
     this.worker = started;
-    started.then(() => { if (this.worker === started) this.workerUp = true; }, () => {
+    started.then((engine) => {
+      this.adopt(engine);
+      if (this.worker === started) this.workerUp = true;
+    }, () => {
       this.workerUp = false;
       this.evidenceInBackground = false;
       if (this.worker === started) this.worker = null;

@@ -7,11 +7,18 @@ import type { EngineKind } from '../shared/runStatus.ts';
 import type { LabelTrainingRows, NodeInspection } from '../../src/inspect/nodeInspection.ts';
 import type { RememberedWire, SiteMemoryReadWire } from '../shared/siteMemoryApi.ts';
 
-/** Runs classification and smoothing for the content script, in a worker or in the page (small pages first, and when the worker cannot start). */
+/**
+ * Runs classification and smoothing for the content script: in the extension's background (small pages), in a worker
+ * (larger ones), or in the page (when neither can be reached).
+ */
 export interface PipelineEngine {
   readonly kind: EngineKind;
-  /** The in-page engine's time in the page's thread so far (its handlers' work, not the turns it gives the page). */
-  readonly pageBusyMs?: number;
+  /**
+   * Set by the run: called with each stretch of the engine's own work in the page's thread (posting a message to the
+   * background, where the browser clones it; the in-page engine's stages, not the turns it gives the page), which the
+   * run counts into its page-thread work (RunStatus.phasesMs.engineBusy).
+   */
+  onPageBusy?: (ms: number) => void;
   /** Reads the site's stored memory (JSON text, null for a new site) for the next classify (see WorkerApi). */
   readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire>;
   /**

@@ -12,27 +12,34 @@ import type { Handlers } from './protocol.ts';
 import type { WorkerApi } from './workerApi.ts';
 import { SEGMENTATION_MODEL_NAME, segmentationModel } from './segmentationModelFile.ts';
 
+/**
+ * The last model parsed, by the object it came as; its text is written only to compare with another object. One for
+ * every session of this thread: the background serves two sessions for each small page, and many pages.
+ */
+let weights: { source: unknown; json?: string; parsed: ModelWeights } | null = null;
+
+/**
+ * Every request brings the model again (a new object each time over a port); the page's first classification, the
+ * one the person waits for, parses it without writing it out as text first.
+ */
+function weightsFor(json: unknown): ModelWeights {
+  if (weights && weights.source !== json) {
+    weights.json ??= JSON.stringify(weights.source);
+    if (weights.json !== JSON.stringify(json)) weights = null;
+    else weights.source = json;
+  }
+  weights ??= { source: json, parsed: parseModelWeights(json, FEATURE_SCHEMA) };
+  return weights.parsed;
+}
+
 /** Handlers for one connection: they keep the last classified page, so a new penalty only re-smooths. */
 export function pipelineHandlers(): Handlers<WorkerApi> {
   let session: PageSession | null = null;
   /** The site memory read for the next page to classify. */
   let nextMemory: StoredSiteMemory | null = null;
-  /** The last model parsed, by the object it came as; its text is written only to compare with another object. */
-  let weights: { source: unknown; json?: string; parsed: ModelWeights } | null = null;
   const requireSession = (): PageSession => {
     if (!session) throw new Error('nothing to smooth: the page was not classified yet');
     return session;
-  };
-  // Every request brings the model again (a new object each time over a port); the page's first classification, the
-  // one the person waits for, parses it without writing it out as text first.
-  const weightsFor = (json: unknown): ModelWeights => {
-    if (weights && weights.source !== json) {
-      weights.json ??= JSON.stringify(weights.source);
-      if (weights.json !== JSON.stringify(json)) weights = null;
-      else weights.source = json;
-    }
-    weights ??= { source: json, parsed: parseModelWeights(json, FEATURE_SCHEMA) };
-    return weights.parsed;
   };
   return {
     readSiteMemory: ({ memory }) => {

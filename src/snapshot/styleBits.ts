@@ -22,8 +22,7 @@ export function hasStyle(bits: number, bit: number): boolean {
 
 /**
  * The computed properties capture reads for each element (src/capture/elementStyle.ts's readElementStyle; a test
- * holds the two together): the capture's style reads, which
- * `src/cli/bench/benchPageReads.ts` times alone against Readability.js.
+ * holds the two together), which `src/cli/bench/benchPageReads.ts` times alone against Readability.js.
  */
 export const STYLE_PROPERTIES_READ = [
   'display', 'overflow', 'visibility', 'opacity', 'fontSize', 'position', 'cssFloat', 'fontWeight', 'backgroundColor',

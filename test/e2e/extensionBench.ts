@@ -144,7 +144,10 @@ function firstPaintEpochMs(s: RunStatus): number {
   return s.phasesMs ? s.shownAtEpochMs - s.timingsMs.total + s.phasesMs.painted : s.shownAtEpochMs;
 }
 
-/** The shortcut run's page-thread work by part (RunStatus.phasesMs): capture, in-page engine, drawing. */
+/**
+ * The shortcut run's page-thread work by part (RunStatus.phasesMs): capture, the engine's part (posting to the
+ * background, framing the worker, in-page stages), drawing.
+ */
 function busyParts(s: RunStatus): string {
   const p = s.phasesMs;
   return p ? [p.captureBusy, p.engineBusy, p.drawBusy].map((ms) => ms.toFixed(1).padStart(7)).join('') : '';
@@ -386,7 +389,7 @@ async function main(): Promise<number> {
     console.log(row('  of which the capture walk', phases.captureWalk ?? []));
     if (phases.engineBusy) {
       console.log(row('  of which the capture (walk and bookkeeping)', phases.captureBusy ?? []));
-      console.log(row('  of which the in-page engine', phases.engineBusy));
+      console.log(row('  of which the engine (posts, frame)', phases.engineBusy));
       console.log(row('  of which drawing', phases.drawBusy ?? []));
     }
     if (trace) {

@@ -130,6 +130,9 @@ describe('the engine a run uses', () => {
       for (const e of sessions) Object.defineProperty(e, 'kind', { value: 'background' });
       const [first, second] = sessions;
       const dispose = vi.spyOn(first, 'dispose');
+      // Each session's posts are page-thread work: both count into the run's, the second's memory read included.
+      first.pageBusyEach = 1000;
+      second.pageBusyEach = 100;
       deps.pageEngine.mockImplementation(() => sessions.shift()!);
       const status = await controller.run('highlight');
       expect(deps.startEngine).not.toHaveBeenCalled();
@@ -137,6 +140,9 @@ describe('the engine a run uses', () => {
       expect(second.memoriesRead).toEqual(['{"pages":2}']);
       expect(second.classified).toEqual([expect.objectContaining({ useSiteMemory: true })]);
       expect(status).toMatchObject({ engine: 'background', firstEngine: 'background', site: { pagesSeen: 2 } });
+      // 1000 for the first's classify, 100 each for the second's memory read and classify; framing nothing.
+      expect(status.phasesMs.engineBusy).toBeGreaterThanOrEqual(1200);
+      expect(status.phasesMs.engineBusy).toBeLessThan(1250);
       // The first session is let go; the second holds the page.
       expect(dispose).toHaveBeenCalledTimes(1);
       await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });

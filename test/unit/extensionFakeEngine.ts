@@ -31,6 +31,9 @@ export class FakeEngine implements PipelineEngine {
   readonly graphAsked: Array<{ options: PipelineOptions; method: GraphMethod | undefined }> = [];
   /** Set to make the next classify fail (once). */
   failNextClassify: Error | null = null;
+  /** Page-thread work each readSiteMemory and classify reports (as the background engine's posting does), in ms. */
+  pageBusyEach = 0;
+  onPageBusy?: (ms: number) => void;
   private parent = new Int32Array(0);
   private rect = new Float32Array(0);
   /** Per node, 1 inside a part named as navigation or footer. */
@@ -40,6 +43,7 @@ export class FakeEngine implements PipelineEngine {
 
   async readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire> {
     this.memoriesRead.push(memory);
+    if (this.pageBusyEach) this.onPageBusy?.(this.pageBusyEach);
     return { pages: memory ? 2 : 0, problem: null, ms: 1 };
   }
 
@@ -49,6 +53,7 @@ export class FakeEngine implements PipelineEngine {
     this.failNextClassify = null;
     if (failure) throw failure;
     this.classified.push({ nodes: snapshot.count, useSiteMemory, hints });
+    if (this.pageBusyEach) this.onPageBusy?.(this.pageBusyEach);
     this.parent = snapshot.parent.slice();
     this.rect = snapshot.rect.slice();
     this.template = new Uint8Array(snapshot.count);
