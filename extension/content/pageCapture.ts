@@ -2,7 +2,6 @@
  * The page side of a run: walks the live page into a snapshot for the engine, and keeps what maps the results back
  * onto its elements. Styles read once are remembered across captures and forgotten where the page changes.
  */
-import { authorNodes } from '../../src/capture/authorNodes.ts';
 import { captureSnapshotSliced } from '../../src/capture/captureSnapshot.ts';
 import { StyleCache } from '../../src/capture/elementStyle.ts';
 import { readPageMetadata } from '../../src/capture/pageMetadata.ts';
@@ -32,7 +31,7 @@ export class PageCapturer {
   async capture(): Promise<CapturedPage> {
     // Sliced: a 100k-node page takes seconds to walk, and the page must keep painting and answering input meanwhile.
     const readsBefore = this.styles.reads;
-    const { snapshot, elements } = await captureSnapshotSliced(this.doc, { yieldToPage, styleCache: this.styles });
+    const { snapshot, elements, textNodes, authorNodes } = await captureSnapshotSliced(this.doc, { yieldToPage, styleCache: this.styles });
     const stylesRead = this.styles.reads - readsBefore;
     let busyStarted = performance.now();
     // A turn of its own for the page: on a 100k-element page, reading the metadata and the author-named elements takes
@@ -44,19 +43,22 @@ export class PageCapturer {
     let indexOf: Map<Element, number> | undefined;
     const capture: PageCapture = {
       elements,
+      textNodes,
       // Made when first asked for (the reader view, inspect mode), not on every run: drawing a mode needs none.
       get indexOf() {
         return indexOf ??= new Map(elements.map((el, i) => [el, i]));
       },
       parent: snapshot.parent.slice(),
       style: snapshot.style.slice(),
+      tag: snapshot.tag.slice(),
+      rect: snapshot.rect.slice(),
       fontSize: snapshot.fontSize.slice(),
       words: snapshot.words.slice(),
       links: snapshot.links.slice(),
       url: snapshot.url,
       title: snapshot.title,
       declared: {
-        title: metadata.title || snapshot.title, byline: metadata.byline, authorNodes: authorNodes(elements),
+        title: metadata.title || snapshot.title, byline: metadata.byline, authorNodes,
       },
       viewport: { ...snapshot.viewport },
       captureMs: snapshot.captureMs,

@@ -12,12 +12,17 @@ import type { SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
 /** One capture of the page: how results map back onto live elements. */
 export interface PageCapture {
   elements: Element[];
+  /** The text a person can read, as capture found it (CaptureResult.textNodes): what highlight labels leave uncovered. */
+  textNodes: Node[];
   indexOf: Map<Element, number>;
   /** The snapshot's parent array, kept here: the snapshot itself moves to the worker. */
   parent: Int32Array;
   /** The snapshot's style bits and font sizes, kept for the reader view's lines (what capture read, not read again). */
   style: Uint32Array;
   fontSize: Uint8Array;
+  /** The snapshot's tags and boxes (page coordinates as captured): highlight mode's controls and media (pageScan.ts). */
+  tag: Uint8Array;
+  rect: Float32Array;
   /** Per node, the snapshot's word and link counts (inspect mode's card shows them; the snapshot moves to the worker). */
   words: Uint32Array;
   links: Uint32Array;

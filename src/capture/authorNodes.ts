@@ -1,20 +1,15 @@
 /**
- * Snapshot nodes the page's markup names as the author or byline: class or id with "byline", "author" or
- * "writtenby" (Readability.js's byline names), rel=author, itemprop=author. Read from the live elements, as the
- * snapshot keeps only the hint bits of class names. Avatars, bios and comment authors are not bylines.
+ * Whether an element's markup names it as the author or byline: class or id with "byline", "author" or "writtenby"
+ * (Readability.js's byline names), rel=author, itemprop=author. Avatars, bios and comment authors are not bylines.
+ * Capture asks it of every element with attributes, from the attribute values it reads anyway (CaptureResult's
+ * authorNodes), as the snapshot keeps only the hint bits of class names.
  */
 const AUTHOR_NAME = /byline|author|writtenby|written-by|dateline/i;
 const NOT_BYLINE = /comment|avatar|photo|image|img|bio|follow|hovercard|related|teaser|card/i;
+const AUTHOR_TOKEN = /(^|\s)author(\s|$)/i;
 
-export function authorNodes(elements: readonly Element[]): number[] {
-  const out: number[] = [];
-  elements.forEach((el, i) => {
-    // Most elements have no attributes, so nothing that could name an author: skipped without reading any.
-    if (!el.hasAttributes()) return;
-    const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
-    const marked = (AUTHOR_NAME.test(names) && !NOT_BYLINE.test(names)) ||
-      /(^|\s)author(\s|$)/i.test(el.getAttribute('rel') ?? '') || /(^|\s)author(\s|$)/i.test(el.getAttribute('itemprop') ?? '');
-    if (marked) out.push(i);
-  });
-  return out;
+/** `classAndId`: the class attribute and the id, space-separated; `rel` and `itemprop` as written ('' when absent). */
+export function namesAuthor(classAndId: string, rel: string, itemprop: string): boolean {
+  return (AUTHOR_NAME.test(classAndId) && !NOT_BYLINE.test(classAndId)) || AUTHOR_TOKEN.test(rel) ||
+    AUTHOR_TOKEN.test(itemprop);
 }

@@ -4,7 +4,9 @@ import { StyleBit } from '../snapshot/styleBits.ts';
 import { hintBitsFor } from '../snapshot/hintBits.ts';
 import { readElementStyle, type StyleCache } from './elementStyle.ts';
 import { siteHostOf, isIntraSiteLink } from './siteHost.ts';
+import { emptyElementAttributes, readElementAttributes } from './elementAttributes.ts';
 import { htmlLengthOfHiddenSubtree, openTagLength } from './htmlLength.ts';
+import { namesAuthor } from './authorNodes.ts';
 
 /** Elements whose content is never rendered as page text. */
 const NEVER_RENDERED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
@@ -15,6 +17,14 @@ export interface CaptureResult {
   snapshot: PageSnapshot;
   /** elements[i] is snapshot node i: how results are mapped back onto the live page. */
   elements: Element[];
+  /**
+   * The page's text a person can read, in document order: every text node with visible characters that the walk
+   * counted (light DOM, open shadow roots, slots), and every SVG drawing with a <text> in it. Highlight mode's labels
+   * must not cover these (extension/content/pageScan.ts), and reading them here spares it a walk of its own.
+   */
+  textNodes: Node[];
+  /** Snapshot nodes the page's markup names as the author or byline (authorNodes.ts): the reader's byline hints. */
+  authorNodes: number[];
 }
 
 /**
@@ -111,6 +121,9 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   const textStart: number[] = [];
   const textEnd: number[] = [];
   const textParts: string[] = [];
+  const textNodes: Node[] = [];
+  const authorNodes: number[] = [];
+  const attributes = emptyElementAttributes();
   let textLength = 0;
   let lastChar = '\n';
   let iframes = 0;
@@ -122,11 +135,11 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
     lastChar = sep;
   };
 
-  /** Adds one text node's collapsed text to the open node (index `owner`). */
-  const appendText = (data: string, owner: number) => {
+  /** Adds one text node's collapsed text to the open node (index `owner`); answers its visible characters. */
+  const appendText = (data: string, owner: number): number => {
     let collapsed = data.replace(/\s+/g, ' ');
     if ((lastChar === ' ' || lastChar === '\n') && collapsed.charCodeAt(0) === 32) collapsed = collapsed.slice(1);
-    if (!collapsed) return;
+    if (!collapsed) return 0;
     textParts.push(collapsed);
     textLength += collapsed.length;
     lastChar = collapsed[collapsed.length - 1];
@@ -142,6 +155,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
     }
     textChars[owner] += collapsed.length - spaces;
     words[owner] += wordCount;
+    return collapsed.length - spaces;
   };
 
   // The walk keeps its own stack so that deep pages cannot overflow the call stack. A frame is either an element to
@@ -169,7 +183,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       const frame = stack.pop()!;
       if (frame.kind === 'text') {
         const data = frame.node.data;
-        appendText(data, frame.owner);
+        if (appendText(data, frame.owner) > 0) textNodes.push(frame.node);
         htmlLength[frame.owner] += data.length;
         continue;
       }
@@ -207,7 +221,8 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
 
       const index = elements.length;
       const name = el.tagName;
-      const isAnchor = name === 'A' && el.hasAttribute('href');
+      const attrs = readElementAttributes(el, attributes);
+      const isAnchor = name === 'A' && attrs.href !== null;
       elements.push(el);
       parent.push(parentIndex);
       // Clamped to what the snapshot's Uint16Array holds (a child of a clamped node stays clamped).
@@ -217,14 +232,21 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       const bits = textHidden ? st.bits | StyleBit.TEXT_HIDDEN : st.bits;
       style.push(bits);
       fontSize.push(st.fontSize);
-      // Most elements carry no attributes at all, and then no hints: five attribute reads saved on each of them.
-      hints.push(el.hasAttributes() ? hintBitsOfElement(el) : 0);
+      // Most elements carry no class, id, role or itemprop at all, and then no hints and no author's name.
+      if (attrs.className || attrs.id || attrs.role || attrs.ariaHidden || attrs.itemprop || attrs.rel) {
+        const classAndId = `${attrs.className} ${attrs.id}`;
+        hints.push(hintBitsFor(attrs.role.toLowerCase(), classAndId.toLowerCase().trim(), attrs.ariaHidden === 'true',
+          attrs.itemprop.toLowerCase()));
+        if (namesAuthor(classAndId, attrs.rel, attrs.itemprop)) authorNodes.push(index);
+      } else {
+        hints.push(0);
+      }
       textChars.push(0);
       words.push(0);
       anchorChars.push(0);
       links.push(isAnchor ? 1 : 0);
-      intraLinks.push(isAnchor && isIntraSiteLink(el as HTMLAnchorElement, siteHost) ? 1 : 0);
-      htmlLength.push(openTagLength(el));
+      intraLinks.push(isAnchor && isIntraSiteLink(attrs.href!, siteHost) ? 1 : 0);
+      htmlLength.push(attrs.tagLength);
       const isBlock = (bits & StyleBit.BLOCK) !== 0;
       if (isBlock) appendSeparator('\n');
       textStart.push(textLength);
@@ -233,7 +255,11 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       const open: OpenNode = { index, isAnchor, isBlock };
       stack.push({ kind: 'close', open });
       if (name === 'IFRAME') iframes += 1;
-      if (LEAF_ELEMENTS.has(el.localName === 'svg' ? 'svg' : name)) continue;
+      if (LEAF_ELEMENTS.has(el.localName === 'svg' ? 'svg' : name)) {
+        // A drawing's words (a chart's axis, a logo set in type) are text on the page too, unless hidden.
+        if (!textHidden && el.localName === 'svg' && el.getElementsByTagName('text').length > 0) textNodes.push(el);
+        continue;
+      }
       if (name === 'IMG' || name === 'INPUT') continue;
       pushChildren(el, index, textHidden);
     }
@@ -311,7 +337,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       captureMs: 0,
     };
     snapshot.captureMs = busyMs + (performance.now() - started);
-    return { snapshot, elements };
+    return { snapshot, elements, textNodes, authorNodes };
   }
 
   return { step, nodes: () => elements.length, finish };
@@ -330,11 +356,4 @@ function slotted(el: Element): Node[] | null {
   if (el.localName !== 'slot') return null;
   const assigned = (el as HTMLSlotElement).assignedNodes({ flatten: true });
   return assigned.length > 0 ? assigned : null;
-}
-
-/** Hint bits from an element's role, class, id, aria-hidden and itemprop. */
-function hintBitsOfElement(el: Element): number {
-  const classAndId = `${el.getAttribute('class') ?? ''} ${el.id}`.toLowerCase().trim();
-  return hintBitsFor((el.getAttribute('role') ?? '').toLowerCase(), classAndId,
-    el.getAttribute('aria-hidden') === 'true', (el.getAttribute('itemprop') ?? '').toLowerCase());
 }

@@ -17,9 +17,9 @@ export function siteHostOf(doc: Document): string {
   return siteOfHost(doc.location?.hostname ?? '');
 }
 
-/** A link is intra-site when it is relative, in-page, or points at the same host (ignoring "www."). */
-export function isIntraSiteLink(a: HTMLAnchorElement, siteHost: string): boolean {
-  const raw = (a.getAttribute('href') ?? '').trim();
+/** A link (its href as written) is intra-site when it is relative, in-page, or points at the same host (ignoring "www."). */
+export function isIntraSiteLink(href: string, siteHost: string): boolean {
+  const raw = href.trim();
   if (!/^[a-z][a-z0-9+.-]*:/i.test(raw) && !raw.startsWith('//')) return true;
   if (/^(javascript|mailto|tel):/i.test(raw)) return /^javascript:/i.test(raw);
   const host = hostOf(raw.startsWith('//') ? `http:${raw}` : raw);

@@ -16,7 +16,6 @@ import { FEATURE_SCHEMA } from '../features/featureSchema.ts';
 import type { ReaderDecision } from '../reader/readerDecision.ts';
 import { readerText } from '../reader/readerText.ts';
 import { bylineName } from '../reader/bylineName.ts';
-import { authorNodes } from './authorNodes.ts';
 import type { InformativeRegions } from '../segment/informativeRegions.ts';
 import { now } from '../util/clock.ts';
 
@@ -79,9 +78,7 @@ export function winnowRun(doc: Document, options: WinnowExtractOptions = {}): Wi
   const t2 = now();
   const capture = captureSnapshot(doc);
   const { snapshot: s, elements } = capture;
-  const t3 = now();
-  const authors = authorNodes(elements);
-  const hints = { title: metadata.title || s.title, byline: metadata.byline, authorNodes: authors };
+  const hints = { title: metadata.title || s.title, byline: metadata.byline, authorNodes: capture.authorNodes };
   const t4 = now();
   // The same page session as the extension's worker and `--site` runs, here without site memory.
   const session = PageSession.classify(s, weights, { hints });
@@ -99,7 +96,7 @@ export function winnowRun(doc: Document, options: WinnowExtractOptions = {}): Wi
   const nodeText = (i: number) => (i >= 0 ? s.text.slice(s.textStart[i], s.textEnd[i]).replace(/\s+/g, ' ').trim() : '');
   const article: WinnowArticle = {
     title: metadata.title || nodeText(decision.headline) || s.title,
-    byline: metadata.byline ?? bylineName(s, decision.byline, authors),
+    byline: metadata.byline ?? bylineName(s, decision.byline, capture.authorNodes),
     published: metadata.published,
     text,
     html,
@@ -113,7 +110,7 @@ export function winnowRun(doc: Document, options: WinnowExtractOptions = {}): Wi
       pipelineMs: s.captureMs + (t5 - t4) - result.readerMs,
       modelMs: t1 - t0,
       metadataMs: t2 - t1,
-      readerMs: (t4 - t3) + result.readerMs + (t6 - t5), // author nodes, the decision, the body text
+      readerMs: result.readerMs + (t6 - t5), // the decision, the body text
       htmlMs: t7 - t6, // the clean HTML and the segments' selectors
       totalMs: now() - t0,
     },

@@ -146,7 +146,10 @@ function holesOf(clipPath: string | undefined, box: Rect): Rect[] {
   return rects.slice(1);
 }
 
-/** Rectangles of the page's non-blank text nodes (Range.getBoundingClientRect) and form controls, viewport coordinates. */
+/**
+ * Rectangles of the page's non-blank text nodes that can be seen (Range.getBoundingClientRect; not under
+ * visibility:hidden or opacity:0, which no label can hide) and form controls, viewport coordinates.
+ */
 function pageTextRects(page: Page): Promise<Array<Rect & { text: string }>> {
   return page.evaluate(() => {
     const out: Array<{ x: number; y: number; w: number; h: number; text: string }> = [];
@@ -157,6 +160,7 @@ function pageTextRects(page: Page): Promise<Array<Rect & { text: string }>> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       if (!/\S/.test(n.nodeValue ?? '')) continue;
+      if (!n.parentElement?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       range.selectNodeContents(n);
       push(range.getBoundingClientRect(), n.nodeValue!.trim().slice(0, 40));
     }

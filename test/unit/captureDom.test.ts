@@ -5,6 +5,7 @@ import { siteHostOf, isIntraSiteLink } from '../../src/capture/siteHost.ts';
 import { selectorOf } from '../../src/capture/selectorOf.ts';
 import { l3sNodeLabels, l3sSpanClasses } from '../../src/capture/trainingLabels.ts';
 import { htmlLengthOfHiddenSubtree, openTagLength } from '../../src/capture/htmlLength.ts';
+import { emptyElementAttributes, readElementAttributes } from '../../src/capture/elementAttributes.ts';
 import { hintBitsFor, HintBit } from '../../src/snapshot/hintBits.ts';
 
 describe('siteHostOf', () => {
@@ -17,18 +18,27 @@ describe('siteHostOf', () => {
 });
 
 describe('isIntraSiteLink', () => {
-  const link = (href: string) => {
-    const a = document.createElement('a');
-    a.setAttribute('href', href);
-    return a;
-  };
   it('treats relative, in-page and same-host links as intra-site', () => {
-    expect(isIntraSiteLink(link('/about'), 'example.org')).toBe(true);
-    expect(isIntraSiteLink(link('#top'), 'example.org')).toBe(true);
-    expect(isIntraSiteLink(link('https://www.example.org/x'), 'example.org')).toBe(true);
-    expect(isIntraSiteLink(link('//example.org/x'), 'example.org')).toBe(true);
-    expect(isIntraSiteLink(link('https://other.org/x'), 'example.org')).toBe(false);
-    expect(isIntraSiteLink(link('mailto:a@example.org'), 'example.org')).toBe(false);
+    expect(isIntraSiteLink(('/about'), 'example.org')).toBe(true);
+    expect(isIntraSiteLink(('#top'), 'example.org')).toBe(true);
+    expect(isIntraSiteLink(('https://www.example.org/x'), 'example.org')).toBe(true);
+    expect(isIntraSiteLink(('//example.org/x'), 'example.org')).toBe(true);
+    expect(isIntraSiteLink(('https://other.org/x'), 'example.org')).toBe(false);
+    expect(isIntraSiteLink(('mailto:a@example.org'), 'example.org')).toBe(false);
+  });
+});
+
+describe('readElementAttributes', () => {
+  it('reads the values capture looks at and the start tag\'s length in one pass, and forgets the last element\'s', () => {
+    document.body.innerHTML = '<a class="Byline x" id="by" role="link" aria-hidden="true" itemprop="author" ' +
+      'rel="author" href="/ana" data-x="1">Ana</a><p>plain</p>';
+    const out = emptyElementAttributes();
+    const a = document.querySelector('a')!;
+    expect(readElementAttributes(a, out)).toEqual({ tagLength: openTagLength(a), className: 'Byline x', id: 'by',
+      role: 'link', ariaHidden: 'true', itemprop: 'author', rel: 'author', href: '/ana' });
+    const p = document.querySelector('p')!;
+    expect(readElementAttributes(p, out)).toEqual({ tagLength: openTagLength(p), className: '', id: '', role: '',
+      ariaHidden: '', itemprop: '', rel: '', href: null });
   });
 });
 

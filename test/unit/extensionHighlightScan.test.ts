@@ -1,11 +1,17 @@
 // @vitest-environment happy-dom
 // Highlight mode reads the whole page (text, controls, fixed layers) before it places labels. A new penalty redraws
 // the boxes of the same capture: that read is reused, not done again; a new capture or a resize reads afresh.
+// What it reads comes from the capture where the capture read it already (happy-dom has no layout: the boxes here
+// are made up, and only where each comes from is checked, not geometry).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPageUi } from '../../extension/content/pageUi.ts';
 import { HighlightOverlay } from '../../extension/content/highlightOverlay.ts';
+import { PageScan, type CapturedLayout } from '../../extension/content/pageScan.ts';
+import { TAG } from '../../src/snapshot/tags.ts';
 
 afterEach(() => vi.restoreAllMocks());
+
+const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
 
 describe('highlight page read', () => {
   it('is reused for the same capture and made again for a new one or after a resize', async () => {
@@ -13,7 +19,8 @@ describe('highlight page read', () => {
     const overlay = new HighlightOverlay(createPageUi(document));
     const reads = vi.spyOn(document, 'createRange'); // one per page read (PageScan measures text through a Range)
     const boxes = () => [{ el: document.querySelector('nav')!, score: 0.9, site: false, notContent: false }];
-    const capture = () => ({ elements: [], parent: new Int32Array(0), style: new Uint32Array(0) });
+    const capture = (): CapturedLayout => ({ elements: [], textNodes: [], parent: new Int32Array(0),
+      style: new Uint32Array(0), tag: new Uint8Array(0), rect: new Float32Array(0), viewport: viewport() });
     const firstCapture = capture();
     overlay.show(boxes(), 0.5, firstCapture);
     overlay.hide();
@@ -24,5 +31,39 @@ describe('highlight page read', () => {
     window.dispatchEvent(new Event('resize'));
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     expect(reads).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('highlight page read from a capture', () => {
+  document.body.innerHTML = '<p>Text <button>Go</button></p><img alt="">';
+  const [p, button, img] = ['p', 'button', 'img'].map((s) => document.querySelector(s)!);
+  // Boxes as a capture read them, page coordinates: the paragraph, the button, the picture.
+  const layout = (size = viewport()): CapturedLayout => ({
+    elements: [p, button, img], textNodes: [p.firstChild!], parent: Int32Array.of(-1, 0, -1),
+    style: new Uint32Array(3), tag: Uint8Array.of(TAG.P, TAG.BUTTON, TAG.IMG),
+    rect: Float32Array.of(0, 0, 500, 20, 40, 2, 30, 16, 0, 30, 200, 100), viewport: size,
+  });
+  const live = { left: 7, top: 7, width: 9, height: 9, right: 16, bottom: 16, x: 7, y: 7, toJSON: () => ({}) } as DOMRect;
+
+  it('takes controls and media from the capture\'s boxes while the window keeps its size', () => {
+    const boxes = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(live);
+    const scan = new PageScan(document, layout());
+    expect(scan.step(Infinity)).toBe(true);
+    const { hard, soft } = scan.result();
+    expect(boxes).not.toHaveBeenCalled(); // no element asked for its box: no querySelectorAll walk either
+    expect(hard).toContainEqual({ x: 40, y: 2, w: 30, h: 16 });
+    expect(soft).toEqual([{ x: 0, y: 30, w: 200, h: 100 }]);
+  });
+
+  it('reads them again once the window has another size, and reads the captured text\'s own rectangles', () => {
+    const boxes = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(live);
+    const ranges = vi.spyOn(Range.prototype, 'selectNodeContents');
+    const scan = new PageScan(document, layout({ width: window.innerWidth + 100, height: window.innerHeight }));
+    scan.step(Infinity);
+    expect(boxes.mock.contexts).toEqual([button, img]);
+    expect(ranges.mock.calls.map(([node]) => node)).toEqual([p.firstChild]);
+    const sx = window.scrollX;
+    const sy = window.scrollY;
+    expect(scan.result().soft).toEqual([{ x: 7 + sx, y: 7 + sy, w: 9, h: 9 }]);
   });
 });

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // Reading metadata out of a DOM (no layout involved): which elements and attributes feed articleMetadata.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readMetadataSources, readPageMetadata } from '../../src/capture/pageMetadata.ts';
-import { authorNodes } from '../../src/capture/authorNodes.ts';
+import { captureSnapshot } from '../../src/capture/captureSnapshot.ts';
 
 function load(head: string, body: string, lang = 'en'): Document {
   document.documentElement.setAttribute('lang', lang);
@@ -55,12 +55,16 @@ describe('readPageMetadata', () => {
   });
 });
 
-describe('authorNodes', () => {
+describe('capture: authorNodes', () => {
   it('finds elements named as byline or author by class, id, rel or itemprop, not avatars or comment authors', () => {
     document.body.innerHTML = `<div class="c-byline">By <a rel="author" href="/a">Ana</a></div>
       <span itemprop="author">Bo</span><p id="written-by">Cy</p><img class="author-avatar">
       <div class="comment-author">Dee</div><p>Story</p>`;
-    const elements = Array.from(document.body.querySelectorAll('*'));
-    expect(authorNodes(elements).map((i) => elements[i].textContent)).toEqual(['By Ana', 'Ana', 'Bo', 'Cy']);
+    // happy-dom lays nothing out: without a box of its own each element would be dropped as clipped away.
+    const rects = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(
+      { left: 0, top: 0, width: 100, height: 20, right: 100, bottom: 20, x: 0, y: 0, toJSON: () => ({}) } as DOMRect);
+    const { elements, authorNodes } = captureSnapshot(document);
+    rects.mockRestore();
+    expect(authorNodes.map((i) => elements[i].textContent)).toEqual(['By Ana', 'Ana', 'Bo', 'Cy']);
   });
 });
