@@ -48,7 +48,9 @@ const BUNDLE_BUDGETS: Array<{ part: string; file: RegExp; bytes: number }> = [
   // The file the browser injects: crxjs builds it as one script, dynamic imports inlined (its assets/contentScript.ts
   // chunk, measured before 2026-11-28, leaves out what a dynamic import would load).
   { part: 'content script', file: /^extension\/content\/contentScript\.js$/, bytes: 280_000 },
-  { part: 'worker', file: /^assets\/pipelineWorker-[^/]+\.js$/, bytes: 142_000 },
+  // The engine decides among what a page's metadata declares (src/reader/declaredArticle.ts: JSON-LD, titles, bylines),
+  // which the page's thread did before: 140 kB before, 148 kB with it (2026-11-28).
+  { part: 'worker', file: /^assets\/pipelineWorker-[^/]+\.js$/, bytes: 152_000 },
   { part: 'popup', file: /^assets\/popup\.html-[^/]+\.js$/, bytes: 48_000 },
   // The pipeline (classifier, smoothing, reader decision, GCuts and its warm-up) runs in the background too, for pages
   // of up to 3,000 elements (background/enginePorts.ts): 87 kB before it, 197 kB with it (2026-11-28).

@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import type { DeclaredSources } from '../../src/reader/declaredArticle.ts';
 import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import { PortClient } from '../shared/portRpc.ts';
 import { errorMessage, type PayloadOf, type ValueOf } from '../shared/protocol.ts';
@@ -119,8 +119,8 @@ export async function connectBackgroundEngine(timeoutMs: number): Promise<Pipeli
       memory = text;
       return read;
     },
-    classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints) => {
-      const payload = { snapshot, weightsJson, useSiteMemory, hints };
+    classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, declared?: DeclaredSources) => {
+      const payload = { snapshot, weightsJson, useSiteMemory, declared };
       const answer = await request('classify', payload);
       classified = payload;
       classifiedMemory = memory;

@@ -20,15 +20,36 @@ export interface BoxGeometry {
   moves: boolean;
 }
 
-/** Computed styles read once per drawing (the same ancestors are walked for many boxes). */
-export type StyleOf = (el: Element) => CSSStyleDeclaration;
+/** What placing a box needs from an element's computed style (as an ancestor: whether it clips or holds fixed ones). */
+export interface ClipStyle {
+  position: string;
+  /** The containing block of fixed (and absolute) descendants (containsFixed). */
+  holdsFixed: boolean;
+  clipsX: boolean;
+  clipsY: boolean;
+  /** Its overflow scrolls (auto or scroll): what it holds moves when it does. */
+  scrolls: boolean;
+}
+
+/**
+ * Styles read once per drawing: the same ancestors are walked for many boxes, and each property read serialises a
+ * value anew, so what the walk needs of an element is worked out once, from eight properties.
+ */
+export type StyleOf = (el: Element) => ClipStyle;
 
 export function styleReader(win: Window): StyleOf {
-  const styles = new Map<Element, CSSStyleDeclaration>();
+  const styles = new Map<Element, ClipStyle>();
   return (el) => {
-    let s = styles.get(el);
-    if (!s) styles.set(el, (s = win.getComputedStyle(el)));
-    return s;
+    let style = styles.get(el);
+    if (!style) {
+      const s = win.getComputedStyle(el);
+      const overflowX = s.overflowX;
+      const overflowY = s.overflowY;
+      style = { position: s.position, holdsFixed: containsFixed(s), clipsX: overflowX !== 'visible',
+        clipsY: overflowY !== 'visible', scrolls: /auto|scroll/.test(overflowX + overflowY) };
+      styles.set(el, style);
+    }
+    return style;
   };
 }
 
@@ -52,16 +73,13 @@ export function boxGeometry(el: Element, styleOf: StyleOf): BoxGeometry | null {
   let position = styleOf(el).position;
   let moves = position === 'sticky';
   for (let a = el.parentElement; a && a !== doc.body && a !== doc.documentElement && rect; a = a.parentElement) {
-    const s = styleOf(a);
-    const holdsFixed = containsFixed(s);
+    const { position: ancestorPosition, holdsFixed, clipsX, clipsY, scrolls } = styleOf(a);
     if (position === 'fixed' && !holdsFixed) continue;
-    if (position === 'absolute' && s.position === 'static' && !holdsFixed) continue;
-    position = s.position;
+    if (position === 'absolute' && ancestorPosition === 'static' && !holdsFixed) continue;
+    position = ancestorPosition;
     if (position === 'sticky') moves = true;
-    const clipsX = s.overflowX !== 'visible';
-    const clipsY = s.overflowY !== 'visible';
     if (!clipsX && !clipsY) continue;
-    if (/auto|scroll/.test(s.overflowX + s.overflowY)) moves = true;
+    if (scrolls) moves = true;
     const outer = a.getBoundingClientRect();
     // The padding box: overflow is cut at the inside of the border.
     const inside = { x: outer.left + a.clientLeft, y: outer.top + a.clientTop, w: a.clientWidth, h: a.clientHeight };

@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import { snapshotBuffers, type PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import type { DeclaredSources } from '../../src/reader/declaredArticle.ts';
 import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import { messagePortLink, PortClient } from '../shared/portRpc.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
@@ -40,8 +40,8 @@ export async function connectFrameWorker(container: ShadowRoot, timeoutMs: numbe
     return {
       kind: 'worker',
       readSiteMemory: (memory: string | null) => client.call('readSiteMemory', { memory }),
-      classify: (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints) =>
-        client.call('classify', { snapshot, weightsJson, useSiteMemory, hints }, snapshotBuffers(snapshot)),
+      classify: (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, declared?: DeclaredSources) =>
+        client.call('classify', { snapshot, weightsJson, useSiteMemory, declared }, snapshotBuffers(snapshot)),
       smooth: (options: PipelineOptions) => client.call('smooth', { options }),
       rememberPage: () => client.call('rememberPage', {}),
       dropSiteEvidence: () => client.call('dropSiteEvidence', {}),

@@ -1,6 +1,6 @@
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import type { DeclaredSources } from '../../src/reader/declaredArticle.ts';
 import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import { pipelineHandlers } from '../shared/pipelineHandlers.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
@@ -30,9 +30,9 @@ export function inPageEngine(): PipelineEngine {
       await yieldToPage();
       return stage(() => handlers.readSiteMemory({ memory }, undefined));
     },
-    classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints) => {
+    classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, declared?: DeclaredSources) => {
       await yieldToPage();
-      const r = await stage(() => handlers.classify({ snapshot, weightsJson, useSiteMemory, hints }, undefined));
+      const r = await stage(() => handlers.classify({ snapshot, weightsJson, useSiteMemory, declared }, undefined));
       await yieldToPage();
       return r;
     },

@@ -52,30 +52,77 @@ export function candidatePlaces(b: Rect, w: number, h: number): Rect[] {
  * place is free. Each placed label becomes an obstacle for the ones after it.
  */
 export function placeLabels(requests: readonly LabelRequest[], obstacles: Obstacles): Array<Rect | null> {
-  const hard = new RectIndex(obstacles.hard);
-  const soft = new RectIndex(obstacles.soft);
-  return requests.map(({ box, width, height, bounds = obstacles.bounds }) => {
-    const places = candidatePlaces(box, width, height).filter((r) => contains(bounds, r) && !hard.hits(r));
+  const candidates = requests.map(({ box, width, height }) => candidatePlaces(box, width, height));
+  // Only obstacles in a band some label could take are indexed: a page's thousands of text rectangles lie mostly
+  // where no label goes, and indexing each costs more than the few places tried.
+  const wanted = BandSet.covering(candidates.flat());
+  const hard = new RectIndex(obstacles.hard, wanted);
+  const soft = new RectIndex(obstacles.soft, wanted);
+  return requests.map(({ bounds = obstacles.bounds }, k) => {
+    const places = candidates[k].filter((r) => contains(bounds, r) && !hard.hits(r));
     const place = places.find((r) => !soft.hits(r)) ?? places[0] ?? null;
     if (place) hard.add(place);
     return place;
   });
 }
 
+/** Height of the horizontal bands rectangles are bucketed by. */
+const BAND = 64;
+
+function bandOf(y: number): number {
+  return Math.floor(y / BAND);
+}
+
+/** Some of the bands, as flags from the lowest to the highest one covered (null: every band). */
+export class BandSet {
+  private constructor(private readonly first: number, private readonly flags: Uint8Array | null) {}
+
+  /** The bands the rectangles reach into. */
+  static covering(rects: readonly Rect[]): BandSet {
+    if (rects.length === 0) return new BandSet(0, new Uint8Array(0));
+    let first = Infinity;
+    let last = -Infinity;
+    for (let k = 0; k < rects.length; k++) {
+      first = Math.min(first, bandOf(rects[k].y));
+      last = Math.max(last, bandOf(rects[k].y + rects[k].h));
+    }
+    // A bounded span, else every band: places lie on the page's boxes, but a box may say anything (NaN, 10⁹ px).
+    if (!(last - first < 1e6)) return new BandSet(0, null);
+    const flags = new Uint8Array(last - first + 1);
+    for (let k = 0; k < rects.length; k++) {
+      for (let band = bandOf(rects[k].y); band <= bandOf(rects[k].y + rects[k].h); band++) flags[band - first] = 1;
+    }
+    return new BandSet(first, flags);
+  }
+
+  /** Whether a rectangle from `top` to `bottom` reaches into one of the bands. */
+  reaches(top: number, bottom: number): boolean {
+    const flags = this.flags;
+    if (!flags) return true;
+    const from = Math.max(bandOf(top), this.first);
+    const to = Math.min(bandOf(bottom), this.first + flags.length - 1);
+    for (let band = from; band <= to; band++) if (flags[band - this.first] === 1) return true;
+    return false;
+  }
+}
+
 /** Rectangles bucketed by horizontal bands, so that a page's thousands of text rectangles are checked in a few. */
 export class RectIndex {
-  private static readonly BAND = 64;
   private readonly bands = new Map<number, Rect[]>();
 
   // Indexed loops, not for…of and some(): this runs on a page's first draw, in code still interpreted, where the
   // iterator protocol and a closure per band cost more than the comparisons.
-  constructor(rects: readonly Rect[] = []) {
-    for (let k = 0; k < rects.length; k++) this.add(rects[k]);
+  /** `only`: the rectangles reaching into none of these bands are left out (nothing asked about lies there). */
+  constructor(rects: readonly Rect[] = [], only?: BandSet) {
+    for (let k = 0; k < rects.length; k++) {
+      const r = rects[k];
+      if (!only || only.reaches(r.y, r.y + r.h)) this.add(r);
+    }
   }
 
   add(r: Rect): void {
     if (!(r.w > 0 && r.h > 0)) return;
-    for (let band = this.bandOf(r.y); band <= this.bandOf(r.y + r.h); band++) {
+    for (let band = bandOf(r.y); band <= bandOf(r.y + r.h); band++) {
       let list = this.bands.get(band);
       if (!list) this.bands.set(band, (list = []));
       list.push(r);
@@ -84,15 +131,11 @@ export class RectIndex {
 
   /** Whether any rectangle of the index overlaps `r` (by more than the slack of `overlaps`). */
   hits(r: Rect): boolean {
-    for (let band = this.bandOf(r.y); band <= this.bandOf(r.y + r.h); band++) {
+    for (let band = bandOf(r.y); band <= bandOf(r.y + r.h); band++) {
       const list = this.bands.get(band);
       if (!list) continue;
       for (let k = 0; k < list.length; k++) if (overlaps(list[k], r)) return true;
     }
     return false;
-  }
-
-  private bandOf(y: number): number {
-    return Math.floor(y / RectIndex.BAND);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { captureSnapshotSliced } from '../../src/capture/captureSnapshot.ts';
 import { StyleCache } from '../../src/capture/elementStyle.ts';
-import { readPageMetadata } from '../../src/capture/pageMetadata.ts';
+import { readMetadataSources } from '../../src/capture/pageMetadata.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import { LiveWatcher } from './liveWatcher.ts';
 import type { PageCapture } from './pageState.ts';
@@ -39,7 +39,8 @@ export class PageCapturer {
     let busyMs = snapshot.captureMs + performance.now() - busyStarted;
     await yieldToPage();
     busyStarted = performance.now();
-    const metadata = readPageMetadata(this.doc);
+    // Only read here; the engine decides among them (src/reader/declaredArticle.ts), off the page's thread.
+    const metadata = readMetadataSources(this.doc);
     let indexOf: Map<Element, number> | undefined;
     const capture: PageCapture = {
       elements,
@@ -57,9 +58,9 @@ export class PageCapturer {
       links: snapshot.links.slice(),
       url: snapshot.url,
       title: snapshot.title,
-      declared: {
-        title: metadata.title || snapshot.title, byline: metadata.byline, authorNodes,
-      },
+      declaredSources: { metadata, authorNodes },
+      // The document's <title> until the engine has decided (PageRun.classifyIn).
+      declared: { title: snapshot.title, byline: null, authorNodes },
       viewport: { ...snapshot.viewport },
       captureMs: snapshot.captureMs,
       classifyMs: 0,

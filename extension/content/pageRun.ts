@@ -234,7 +234,9 @@ export class PageRun {
     this.current = engineReady;
     this.state.engineKind = engine.kind;
     this.state.firstEngineKind ??= engine.kind;
-    const classified = await engine.classify(snapshot, model.json, !tooLarge && fetched?.ready === true, capture.declared);
+    const classified = await engine.classify(snapshot, model.json, !tooLarge && fetched?.ready === true,
+      capture.declaredSources);
+    if (classified.declared) Object.assign(capture.declared, classified.declared);
     capture.classification = classification;
     capture.classifyMs = classified.featuresMs + classified.classifyMs;
     this.phase('classified');

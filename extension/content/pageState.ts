@@ -8,6 +8,7 @@ import type { Mode, SiteSettings } from '../shared/settings.ts';
 import { highlightParts, type HighlightPart } from './shownParts.ts';
 import type { SiteRunState } from './siteMemoryRun.ts';
 import type { SegmentLabelRecord } from '../../src/labels/pageLabels.ts';
+import type { DeclaredSources } from '../../src/reader/declaredArticle.ts';
 
 /** One capture of the page: how results map back onto live elements. */
 export interface PageCapture {
@@ -28,9 +29,12 @@ export interface PageCapture {
   links: Uint32Array;
   url: string;
   title: string;
+  /** What the document says about its article, as read from it, for the engine to decide among. */
+  declaredSources: DeclaredSources;
   /**
-   * What the document says its title and byline are (meta tags, JSON-LD…; the reader's fallbacks) and which nodes its
-   * markup names as the author: the reader decision's hints, as `winnowExtract` gives them.
+   * What the document says its title and byline are (meta tags, JSON-LD…; the reader's fallbacks), as the engine
+   * decided from `declaredSources`, and which nodes its markup names as the author: the reader decision's hints, as
+   * `winnowExtract` gives them.
    */
   declared: { title: string; byline: string | null; authorNodes: number[] };
   viewport: { width: number; height: number };

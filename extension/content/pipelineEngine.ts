@@ -1,6 +1,6 @@
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import type { DeclaredSources } from '../../src/reader/declaredArticle.ts';
 import type { ClassifiedWire, GraphSegmentsWire, SmoothedWire } from '../shared/workerApi.ts';
 import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import type { EngineKind } from '../shared/runStatus.ts';
@@ -23,10 +23,10 @@ export interface PipelineEngine {
   readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire>;
   /**
    * Takes ownership of the snapshot: its buffers may be transferred and unusable afterwards. With `useSiteMemory`
-   * the memory read before gives the page's site evidence; without, the run is page-level only. `hints` are what
-   * the document says about its article, for the reader decision.
+   * the memory read before gives the page's site evidence; without, the run is page-level only. `declared` is what
+   * the document says about its article, as read, which the engine decides among for the reader decision.
    */
-  classify(snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, hints?: ArticleHints):
+  classify(snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, declared?: DeclaredSources):
     Promise<ClassifiedWire>;
   smooth(options: PipelineOptions): Promise<SmoothedWire>;
   /** Adds the classified page to the site memory given with it; answers the memory to store. */

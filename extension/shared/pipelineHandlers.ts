@@ -11,6 +11,7 @@ import { now } from '../../src/util/clock.ts';
 import type { Handlers } from './protocol.ts';
 import type { WorkerApi } from './workerApi.ts';
 import { SEGMENTATION_MODEL_NAME, segmentationModel } from './segmentationModelFile.ts';
+import { declaredHints } from '../../src/reader/declaredArticle.ts';
 
 /**
  * The last model parsed, by the object it came as; its text is written only to compare with another object. One for
@@ -46,9 +47,10 @@ export function pipelineHandlers(): Handlers<WorkerApi> {
       nextMemory = readStoredSiteMemory(memory);
       return { pages: nextMemory.memory.pageCount, problem: nextMemory.problem, ms: nextMemory.ms };
     },
-    classify: ({ snapshot, weightsJson, useSiteMemory, hints }) => {
+    classify: ({ snapshot, weightsJson, useSiteMemory, declared }) => {
       const read = useSiteMemory ? nextMemory : null;
       nextMemory = null;
+      const hints = declared && declaredHints(declared, snapshot.title);
       session = PageSession.classify(snapshot, weightsFor(weightsJson), { hints, siteMemory: read?.memory });
       const found = session.siteEvidence;
       const site = read && found && {
@@ -59,7 +61,8 @@ export function pipelineHandlers(): Handlers<WorkerApi> {
         ms: read.ms + found.ms,
       };
       const { featuresMs, classifyMs } = session.classified.timings;
-      return { nodes: snapshot.count, featuresMs, classifyMs, site };
+      return { nodes: snapshot.count, featuresMs, classifyMs, site,
+        declared: hints ? { title: hints.title, byline: hints.byline } : null };
     },
     smooth: ({ options }) => {
       const r = requireSession().smooth(pipelineOptions(options));

@@ -2,7 +2,7 @@ import type { Method } from './protocol.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
 import type { Segment } from '../../src/segment/segments.ts';
-import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import type { DeclaredSources } from '../../src/reader/declaredArticle.ts';
 import type { LabelTrainingRows, NodeInspection } from '../../src/inspect/nodeInspection.ts';
 import type { RememberedWire, SiteEvidenceWire, SiteMemoryReadWire } from './siteMemoryApi.ts';
 import type { GraphSegmentsResult } from '../../src/session/pageSession.ts';
@@ -47,6 +47,8 @@ export interface ClassifiedWire {
   classifyMs: number;
   /** The site evidence the run used; null without site memory. */
   site: SiteEvidenceWire | null;
+  /** The title and byline the document declares, decided from the `declared` sources; null when none were sent. */
+  declared: { title: string; byline: string | null } | null;
 }
 
 /** Messages the pipeline worker (or its in-page stand-in) answers. It keeps the last classified page. */
@@ -59,9 +61,10 @@ export interface WorkerApi {
   /**
    * Computes features and classifier scores for a snapshot whose buffers were transferred. With `useSiteMemory`, the
    * page's evidence from the memory read before becomes a prior on the scores (the memory is kept for `rememberPage`).
-   * `hints` (what the document says its title and byline are) are kept for the reader decision of every smooth.
+   * `declared` (what the document says about its article, as read: src/reader/declaredArticle.ts) is decided here,
+   * off the page's thread, and kept for the reader decision of every smooth; the decided title and byline come back.
    */
-  classify: Method<{ snapshot: PageSnapshot; weightsJson: unknown; useSiteMemory?: boolean; hints?: ArticleHints },
+  classify: Method<{ snapshot: PageSnapshot; weightsJson: unknown; useSiteMemory?: boolean; declared?: DeclaredSources },
     ClassifiedWire>;
   /** Re-smooths the kept classified page with new options: no capture, no classification. */
   smooth: Method<{ options: PipelineOptions }, SmoothedWire>;

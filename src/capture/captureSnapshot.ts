@@ -104,22 +104,44 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   const scrollX = win.scrollX;
   const scrollY = win.scrollY;
 
+  // Columns of the snapshot, written in place: typed arrays sized for the page's elements (more only with shadow
+  // roots, which the count leaves out: then they double). Plain arrays grown by push and converted at the end cost a
+  // first capture, run by the interpreter, a builtin call per value and the garbage of every resize.
+  let capacity = Math.min(maxNodes, doc.getElementsByTagName('*').length) + 64;
   const elements: Element[] = [];
-  const parent: number[] = [];
-  const depth: number[] = [];
-  const tag: number[] = [];
-  const rect: number[] = [];
-  const style: number[] = [];
-  const fontSize: number[] = [];
-  const hints: number[] = [];
-  const textChars: number[] = [];
-  const words: number[] = [];
-  const anchorChars: number[] = [];
-  const links: number[] = [];
-  const intraLinks: number[] = [];
-  const htmlLength: number[] = [];
-  const textStart: number[] = [];
-  const textEnd: number[] = [];
+  let parent = new Int32Array(capacity);
+  let depth = new Uint16Array(capacity);
+  let tag = new Uint8Array(capacity);
+  let rect = new Float32Array(4 * capacity);
+  let style = new Uint32Array(capacity);
+  let fontSize = new Uint8Array(capacity);
+  let hints = new Uint32Array(capacity);
+  let textChars = new Uint32Array(capacity);
+  let words = new Uint32Array(capacity);
+  let anchorChars = new Uint32Array(capacity);
+  let links = new Uint32Array(capacity);
+  let intraLinks = new Uint32Array(capacity);
+  let htmlLength = new Uint32Array(capacity);
+  let textStart = new Uint32Array(capacity);
+  let textEnd = new Uint32Array(capacity);
+  const grow = () => {
+    capacity *= 2;
+    parent = resized(parent, capacity);
+    depth = resized(depth, capacity);
+    tag = resized(tag, capacity);
+    rect = resized(rect, 4 * capacity);
+    style = resized(style, capacity);
+    fontSize = resized(fontSize, capacity);
+    hints = resized(hints, capacity);
+    textChars = resized(textChars, capacity);
+    words = resized(words, capacity);
+    anchorChars = resized(anchorChars, capacity);
+    links = resized(links, capacity);
+    intraLinks = resized(intraLinks, capacity);
+    htmlLength = resized(htmlLength, capacity);
+    textStart = resized(textStart, capacity);
+    textEnd = resized(textEnd, capacity);
+  };
   const textParts: string[] = [];
   const textNodes: Node[] = [];
   const authorNodes: number[] = [];
@@ -223,34 +245,35 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       const name = el.tagName;
       const attrs = readElementAttributes(el, attributes);
       const isAnchor = name === 'A' && attrs.href !== null;
+      if (index === capacity) grow();
       elements.push(el);
-      parent.push(parentIndex);
+      parent[index] = parentIndex;
       // Clamped to what the snapshot's Uint16Array holds (a child of a clamped node stays clamped).
-      depth.push(parentIndex < 0 ? 0 : Math.min(depth[parentIndex] + 1, 65535));
-      tag.push(tagId(el.localName));
-      rect.push(r.left + scrollX, r.top + scrollY, r.width, r.height);
+      depth[index] = parentIndex < 0 ? 0 : Math.min(depth[parentIndex] + 1, 65535);
+      tag[index] = tagId(el.localName);
+      rect[4 * index] = r.left + scrollX;
+      rect[4 * index + 1] = r.top + scrollY;
+      rect[4 * index + 2] = r.width;
+      rect[4 * index + 3] = r.height;
       const bits = textHidden ? st.bits | StyleBit.TEXT_HIDDEN : st.bits;
-      style.push(bits);
-      fontSize.push(st.fontSize);
+      style[index] = bits;
+      fontSize[index] = st.fontSize;
       // Most elements carry no class, id, role or itemprop at all, and then no hints and no author's name.
       if (attrs.className || attrs.id || attrs.role || attrs.ariaHidden || attrs.itemprop || attrs.rel) {
         const classAndId = `${attrs.className} ${attrs.id}`;
-        hints.push(hintBitsFor(attrs.role.toLowerCase(), classAndId.toLowerCase().trim(), attrs.ariaHidden === 'true',
-          attrs.itemprop.toLowerCase()));
+        hints[index] = hintBitsFor(attrs.role.toLowerCase(), classAndId.toLowerCase().trim(),
+          attrs.ariaHidden === 'true', attrs.itemprop.toLowerCase());
         if (namesAuthor(classAndId, attrs.rel, attrs.itemprop)) authorNodes.push(index);
-      } else {
-        hints.push(0);
       }
-      textChars.push(0);
-      words.push(0);
-      anchorChars.push(0);
-      links.push(isAnchor ? 1 : 0);
-      intraLinks.push(isAnchor && isIntraSiteLink(attrs.href!, siteHost) ? 1 : 0);
-      htmlLength.push(attrs.tagLength);
+      if (isAnchor) {
+        links[index] = 1;
+        if (isIntraSiteLink(attrs.href!, siteHost)) intraLinks[index] = 1;
+      }
+      htmlLength[index] = attrs.tagLength;
       const isBlock = (bits & StyleBit.BLOCK) !== 0;
       if (isBlock) appendSeparator('\n');
-      textStart.push(textLength);
-      textEnd.push(textLength);
+      textStart[index] = textLength;
+      textEnd[index] = textLength;
 
       const open: OpenNode = { index, isAnchor, isBlock };
       stack.push({ kind: 'close', open });
@@ -304,8 +327,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   function finish(): CaptureResult {
     const started = performance.now();
     const docEl = doc.documentElement;
-    // Typed arrays made by their constructors from the plain arrays: `TypedArray.from` goes through the iterator
-    // protocol, several times slower on a page's worth of numbers.
+    const count = elements.length;
     const snapshot: PageSnapshot = {
       version: SNAPSHOT_VERSION,
       url: doc.URL,
@@ -316,23 +338,24 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
         width: Math.max(docEl.scrollWidth, root.scrollWidth, win.innerWidth),
         height: Math.max(docEl.scrollHeight, root.scrollHeight, win.innerHeight),
       },
-      count: elements.length,
-      parent: new Int32Array(parent),
-      depth: new Uint16Array(depth),
-      tag: new Uint8Array(tag),
-      rect: new Float32Array(rect),
-      textChars: new Uint32Array(textChars),
-      words: new Uint32Array(words),
-      anchorChars: new Uint32Array(anchorChars),
-      links: new Uint32Array(links),
-      intraLinks: new Uint32Array(intraLinks),
-      htmlLength: new Uint32Array(htmlLength),
-      style: new Uint32Array(style),
-      fontSize: new Uint8Array(fontSize),
-      hints: new Uint32Array(hints),
+      count,
+      // Copies of the columns' used part (not views into them: a snapshot's buffers are moved to the worker whole).
+      parent: parent.slice(0, count),
+      depth: depth.slice(0, count),
+      tag: tag.slice(0, count),
+      rect: rect.slice(0, 4 * count),
+      textChars: textChars.slice(0, count),
+      words: words.slice(0, count),
+      anchorChars: anchorChars.slice(0, count),
+      links: links.slice(0, count),
+      intraLinks: intraLinks.slice(0, count),
+      htmlLength: htmlLength.slice(0, count),
+      style: style.slice(0, count),
+      fontSize: fontSize.slice(0, count),
+      hints: hints.slice(0, count),
       text: textParts.join(''),
-      textStart: new Uint32Array(textStart),
-      textEnd: new Uint32Array(textEnd),
+      textStart: textStart.slice(0, count),
+      textEnd: textEnd.slice(0, count),
       iframes,
       captureMs: 0,
     };
@@ -341,6 +364,13 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   }
 
   return { step, nodes: () => elements.length, finish };
+}
+
+/** A copy of `a` with room for `n` values (the new room zero). */
+function resized<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float32Array>(a: T, n: number): T {
+  const out = new (a.constructor as new (n: number) => T)(n);
+  out.set(a);
+  return out;
 }
 
 /**

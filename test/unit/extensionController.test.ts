@@ -92,7 +92,9 @@ describe('the first run', () => {
     expect(controller.pageEffects).toMatchObject({ hidden: 2, readerOpen: false });
     expect(saved()).toEqual([{ mode: 'hide' }]);
     expect(engine.classified).toEqual([expect.objectContaining({ useSiteMemory: false })]);
-    expect(engine.classified[0].hints).toMatchObject({ title: expect.any(String), byline: null });
+    // What the document declares goes to the engine as read, for it to decide among.
+    expect(engine.classified[0].declared).toMatchObject({ metadata: { documentTitle: expect.any(String) },
+      authorNodes: [] });
     expect(deps.startEngine).toHaveBeenCalledTimes(1);
     expect(document.querySelectorAll('winnow-ui')).toHaveLength(1);
   });
@@ -117,6 +119,19 @@ describe('the first run', () => {
     expect(engine.classified).toHaveLength(1);
     expect(deps.loadSettings).toHaveBeenCalledTimes(1);
     expect((await controller.run()).mode).toBe('hide');
+  });
+
+  it('heads the reader with the title and author the engine decided from what the document declares', async () => {
+    document.head.innerHTML = '<title>Flood | Daily Example</title><meta property="og:title" content="Flood waters recede">' +
+      '<meta name="author" content="Ana Lima">';
+    const { controller, engine, ui } = setUp();
+    await controller.run('reader');
+    document.head.innerHTML = '';
+    expect(engine.classified[0].declared!.metadata.meta).toMatchObject({ 'og:title': ['Flood waters recede'],
+      author: ['Ana Lima'] });
+    const article = ui().querySelector('.reader article')!;
+    expect(article.querySelector('h1')!.textContent).toBe('Flood waters recede');
+    expect(article.querySelector('.byline')!.textContent).toBe('Ana Lima');
   });
 
   it('opens the reader on the kept text, and leaving it turns Winnow off for the site', async () => {

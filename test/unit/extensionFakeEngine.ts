@@ -8,7 +8,7 @@ import type { ClassifiedWire, GraphSegmentsWire, SmoothedWire } from '../../exte
 import type { GraphMethod } from '../../src/segmentation/segmentPage.ts';
 import type { RememberedWire, SiteMemoryReadWire } from '../../extension/shared/siteMemoryApi.ts';
 import type { PipelineOptions } from '../../src/pipeline/pipelineOptions.ts';
-import type { ArticleHints } from '../../src/reader/readerDecision.ts';
+import { declaredHints, type DeclaredSources } from '../../src/reader/declaredArticle.ts';
 import type { Segment } from '../../src/segment/segments.ts';
 import { HintBit } from '../../src/snapshot/hintBits.ts';
 import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
@@ -21,7 +21,7 @@ const CONTENT_SCORE = 0.1;
 
 export class FakeEngine implements PipelineEngine {
   readonly kind = 'worker' as const;
-  readonly classified: Array<{ nodes: number; useSiteMemory: boolean; hints: ArticleHints | undefined }> = [];
+  readonly classified: Array<{ nodes: number; useSiteMemory: boolean; declared: DeclaredSources | undefined }> = [];
   readonly smoothed: PipelineOptions[] = [];
   readonly memoriesRead: Array<string | null> = [];
   remembered = 0;
@@ -47,12 +47,12 @@ export class FakeEngine implements PipelineEngine {
     return { pages: memory ? 2 : 0, problem: null, ms: 1 };
   }
 
-  async classify(snapshot: PageSnapshot, _weightsJson: unknown, useSiteMemory = false, hints?: ArticleHints):
+  async classify(snapshot: PageSnapshot, _weightsJson: unknown, useSiteMemory = false, declared?: DeclaredSources):
     Promise<ClassifiedWire> {
     const failure = this.failNextClassify;
     this.failNextClassify = null;
     if (failure) throw failure;
-    this.classified.push({ nodes: snapshot.count, useSiteMemory, hints });
+    this.classified.push({ nodes: snapshot.count, useSiteMemory, declared });
     if (this.pageBusyEach) this.onPageBusy?.(this.pageBusyEach);
     this.parent = snapshot.parent.slice();
     this.rect = snapshot.rect.slice();
@@ -65,7 +65,10 @@ export class FakeEngine implements PipelineEngine {
     }
     this.siteEvidence = useSiteMemory;
     const site = useSiteMemory ? { pagesSeen: 2, methods: ['siteLevel'], templateNodes: 3, setAside: null, ms: 4 } : null;
-    return { nodes: snapshot.count, featuresMs: 1, classifyMs: 2, site };
+    // Decided as the real engines decide (pipelineHandlers.ts).
+    const hints = declared && declaredHints(declared, snapshot.title);
+    return { nodes: snapshot.count, featuresMs: 1, classifyMs: 2, site,
+      declared: hints ? { title: hints.title, byline: hints.byline } : null };
   }
 
   async smooth(options: PipelineOptions): Promise<SmoothedWire> {

@@ -40,6 +40,25 @@ describe('in-page engine', () => {
     expect(smoothed.segments.map((s) => [s.node, s.template])).toEqual(expectedSmoothed.segments.map((s) => [s.node, s.template]));
   });
 
+  it('decides among what the document declares, as readerDecision is given it by winnowExtract', async () => {
+    const { json } = await loadModel();
+    const declared = {
+      metadata: { jsonLd: ['{"@type":"NewsArticle","headline":"Flood waters recede","author":{"name":"Ana Lima"}}'],
+        meta: {}, itemprop: {}, times: [], authorLinks: [], documentTitle: 'Flood | Daily', headings: [], lang: 'en' },
+      authorNodes: [5],
+    };
+    const engine = inPageEngine();
+    expect((await engine.classify(page(), json, false, declared)).declared)
+      .toEqual({ title: 'Flood waters recede', byline: 'Ana Lima' });
+    // The decision each smooth makes uses them: the same as a page session given the decided hints.
+    const smoothed = await engine.smooth(pipelineOptions());
+    const session = PageSession.classify(page(), parseModelWeights(json, FEATURE_SCHEMA),
+      { hints: { title: 'Flood waters recede', byline: 'Ana Lima', authorNodes: [5] } });
+    const expected = session.smooth(pipelineOptions()).decision;
+    expect([smoothed.headline, smoothed.byline]).toEqual([expected.headline, expected.byline]);
+    expect((await inPageEngine().classify(page(), json)).declared).toBeNull();
+  });
+
   it('refuses to smooth before anything was classified, with a clear message', async () => {
     await expect(inPageEngine().smooth(pipelineOptions())).rejects.toThrow(/not classified yet/);
   });
