@@ -3,7 +3,7 @@
  * headings) into plain strings; src/reader/articleMetadata.ts decides among them. Only reads the DOM: no layout,
  * no writes.
  */
-import { articleMetadata, type ArticleMetadata, type MetadataSources } from '../reader/articleMetadata.ts';
+import { articleMetadata, ITEMPROP_KEYS, type ArticleMetadata, type MetadataSources } from '../reader/articleMetadata.ts';
 
 /** Headings read for the title check: a page has a few; a huge listing must not make this slow. */
 const MAX_HEADINGS = 20;
@@ -22,10 +22,10 @@ export function readMetadataSources(doc: Document): MetadataSources {
   }
   const itemprop: Record<string, string[]> = {};
   for (const el of doc.querySelectorAll('[itemprop]:not(meta)')) {
-    const value = itempropValue(el);
-    for (const key of (el.getAttribute('itemprop') ?? '').toLowerCase().split(/\s+/)) {
-      if (key && value) (itemprop[key] ??= []).push(value);
-    }
+    const keys = (el.getAttribute('itemprop') ?? '').toLowerCase().split(/\s+/).filter((key) => ITEMPROP_KEYS.has(key));
+    // The value (often the element's whole text) only for a property that is read.
+    const value = keys.length > 0 ? itempropValue(el) : '';
+    for (const key of keys) if (value) (itemprop[key] ??= []).push(value);
   }
   return {
     jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'), (s) => s.textContent ?? ''),

@@ -21,13 +21,22 @@ export interface ArticleMetadata {
   lang: string | null;
 }
 
+/**
+ * The microdata properties articleMetadata reads. Reading only these spares the page the text of the others: an
+ * `itemprop=articleBody` holds the whole story, which nothing here needs.
+ */
+export const ITEMPROP_KEYS: ReadonlySet<string> = new Set(['headline', 'datepublished', 'author', 'creator']);
+
 /** Raw strings from the document, in document order. Keys of `meta` and `itemprop` are lower case. */
 export interface MetadataSources {
   /** Text of each `<script type="application/ld+json">`. */
   jsonLd: string[];
   /** `<meta name|property|itemprop=KEY content=…>`: KEY → contents. */
   meta: Record<string, string[]>;
-  /** Microdata outside meta tags: `itemprop` → the element's content/datetime attribute or its text. */
+  /**
+   * Microdata outside meta tags: `itemprop` → the element's content/datetime attribute or its text. Only the keys
+   * this file reads (ITEMPROP_KEYS) need be given.
+   */
   itemprop: Record<string, string[]>;
   /** `datetime` of `<time>` elements, those marked `pubdate` or `itemprop=datePublished` first. */
   times: string[];

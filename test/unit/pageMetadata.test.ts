@@ -42,8 +42,9 @@ describe('readPageMetadata', () => {
       published: '2020-03-05' });
     const micro = load('<title>t</title>', `<div itemscope itemtype="https://schema.org/Article">
       <span itemprop="author" itemscope><span itemprop="name">Cy Diaz</span></span>
-      <span itemprop="datePublished" content="2021-07-08">July</span></div>`);
-    expect(readMetadataSources(micro).itemprop).toMatchObject({ author: ['Cy Diaz'], datepublished: ['2021-07-08'] });
+      <span itemprop="datePublished" content="2021-07-08">July</span><div itemprop="articleBody">The story.</div></div>`);
+    // Only what articleMetadata reads: not the name inside the author item on its own, nor the story's whole text.
+    expect(readMetadataSources(micro).itemprop).toEqual({ author: ['Cy Diaz'], datepublished: ['2021-07-08'] });
     expect(readPageMetadata(micro)).toMatchObject({ byline: 'Cy Diaz', published: '2021-07-08' });
   });
 
