@@ -6,7 +6,7 @@
  * (node indices in document pre-order, parent before child), no DOM.
  */
 import type { Segment } from '../../src/segment/segments.ts';
-import { highlightParts, nodesToHide, type HighlightPart } from './shownParts.ts';
+import { highlightParts, holdsShown, nodesToHide, type HighlightPart } from './shownParts.ts';
 
 export interface DrawnPart extends HighlightPart {
   /**
@@ -22,12 +22,14 @@ export interface DrawnPart extends HighlightPart {
  */
 export function drawnParts(parent: ArrayLike<number>, show: ArrayLike<number>,
   segments: readonly Segment[]): DrawnPart[] {
-  const template: DrawnPart[] = highlightParts(parent, show, segments).map((p) => ({ ...p, notContent: false }));
+  // Worked out once for both (a pass over every node of the page, on the first draw).
+  const holds = holdsShown(parent, show);
+  const template: DrawnPart[] = highlightParts(parent, show, segments, holds).map((p) => ({ ...p, notContent: false }));
   // A template part holds nothing shown, so it lies inside one of the hidden nodes (the topmost nodes holding nothing
   // shown) or is one of them: what is left to draw are the hidden nodes that are not parts themselves.
   const drawn = new Set(template.map((p) => p.node));
   const owner = ownerSegments(parent, segments);
-  const notContent: DrawnPart[] = nodesToHide(parent, show).filter((node) => !drawn.has(node))
+  const notContent: DrawnPart[] = nodesToHide(parent, show, holds).filter((node) => !drawn.has(node))
     .map((node) => ({ node, segment: owner[node], notContent: true }));
   return [...template, ...notContent].sort((a, b) => a.node - b.node);
 }

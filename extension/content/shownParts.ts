@@ -17,10 +17,11 @@ export function holdsShown(parent: ArrayLike<number>, show: ArrayLike<number>): 
 
 /**
  * The topmost nodes that hold nothing shown: hiding them (with their subtrees) leaves exactly the shown nodes and
- * their ancestors. Never the root (node 0), whose hiding would blank the page.
+ * their ancestors. Never the root (node 0), whose hiding would blank the page. `holds`: holdsShown's answer, when the
+ * caller has it already.
  */
-export function nodesToHide(parent: ArrayLike<number>, show: ArrayLike<number>): number[] {
-  const holds = holdsShown(parent, show);
+export function nodesToHide(parent: ArrayLike<number>, show: ArrayLike<number>,
+  holds: Uint8Array = holdsShown(parent, show)): number[] {
   const out: number[] = [];
   for (let i = 1; i < holds.length; i++) if (!holds[i] && holds[parent[i]]) out.push(i);
   return out;
@@ -36,11 +37,11 @@ export interface HighlightPart {
 /**
  * The boxes of highlight mode: every template segment except the page root's, drawn on its root node — unless that
  * node holds something shown (a headline or a lead photo the smoothing called template), in which case the segment
- * is drawn on its own parts that hold nothing shown (the topmost ones, outside segments nested in it).
+ * is drawn on its own parts that hold nothing shown (the topmost ones, outside segments nested in it). `holds` as for
+ * nodesToHide.
  */
 export function highlightParts(parent: ArrayLike<number>, show: ArrayLike<number>,
-  segments: readonly Segment[]): HighlightPart[] {
-  const holds = holdsShown(parent, show);
+  segments: readonly Segment[], holds: Uint8Array = holdsShown(parent, show)): HighlightPart[] {
   const segmentAt = new Int32Array(holds.length).fill(-1);
   segments.forEach((g, k) => { segmentAt[g.node] = k; });
   // Per node, the innermost segment it belongs to (segment roots come before their nodes in pre-order).
