@@ -18,9 +18,18 @@ export interface TitleWordCounter {
   count(start: number, end: number): number;
 }
 
+/**
+ * Lower case with one sigma: JavaScript lower-cases a capital sigma to final ς or to σ by what follows it in the
+ * string (Unicode's Final_Sigma), so ΟΔΟΣ is οδος alone but οδοσ in "ΟΔΟΣ.Β". Words are compared with σ for both, so
+ * that lower-casing a whole text at once finds the same words as lower-casing each word alone.
+ */
+export function wordCase(s: string): string {
+  return s.toLowerCase().replace(/ς/g, 'σ');
+}
+
 export function titleWords(title: string): Set<string> {
   const words = new Set<string>();
-  for (const m of title.toLowerCase().matchAll(WORD)) {
+  for (const m of wordCase(title).matchAll(WORD)) {
     if (m[0].length >= 3 && !STOP_WORDS.has(m[0])) words.add(m[0]);
   }
   return words;
@@ -30,7 +39,7 @@ export function titleWordCounter(title: string, text: string): TitleWordCounter 
   const wanted = titleWords(title);
   let starts: number[] = [];
   if (wanted.size > 0) {
-    const lower = text.toLowerCase();
+    const lower = wordCase(text);
     // Lower-casing the whole text keeps every offset where it was unless some character lower-cases to two (then each
     // word is lower-cased alone instead, which takes a match object per word of the page).
     starts = lower.length === text.length ? occurrences(lower, wanted) : wordsByMatch(text, wanted);
@@ -62,7 +71,7 @@ function occurrences(lower: string, wanted: Set<string>): number[] {
 
 function wordsByMatch(text: string, wanted: Set<string>): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(WORD)) if (wanted.has(m[0].toLowerCase())) out.push(m.index);
+  for (const m of text.matchAll(WORD)) if (wanted.has(wordCase(m[0]))) out.push(m.index);
   return out;
 }
 
