@@ -118,7 +118,7 @@ export class HighlightOverlay {
    * Draws `boxes`; `page` is the capture they come from (a page read is reused for the same one), whose style bits
    * say which elements are position:fixed.
    */
-  show(boxes: HighlightBox[], threshold: number, page: CapturedLayout | null = null): void {
+  show(boxes: HighlightBox[], threshold: number, page: CapturedLayout): void {
     this.boxes = boxes;
     this.threshold = threshold;
     this.page = page;
@@ -150,14 +150,15 @@ export class HighlightOverlay {
     if (!layers) return;
     const drawing = ++this.drawing;
     const page = this.page;
-    if (page && this.lastScan?.page === page) {
+    if (!page) return;
+    if (this.lastScan?.page === page) {
       this.write(this.lastScan.result);
       return;
     }
     const scan = new PageScan(layers.page.ownerDocument, page);
     const done = () => {
       const result = scan.result();
-      this.lastScan = page ? { page, result } : null;
+      this.lastScan = { page, result };
       this.write(result);
     };
     if (scan.step(performance.now() + SCAN_SLICE_MS)) {

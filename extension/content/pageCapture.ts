@@ -34,8 +34,8 @@ export class PageCapturer {
     const { snapshot, elements, textNodes, authorNodes } = await captureSnapshotSliced(this.doc, { yieldToPage, styleCache: this.styles });
     const stylesRead = this.styles.reads - readsBefore;
     let busyStarted = performance.now();
-    // A turn of its own for the page: on a 100k-element page, reading the metadata and the author-named elements takes
-    // another 20–80 ms, which must not lengthen the capture's last slice.
+    // A turn of its own for the page: reading the metadata (its meta tags, microdata and JSON-LD scripts) must not
+    // lengthen the capture's last slice on a huge page.
     let busyMs = snapshot.captureMs + performance.now() - busyStarted;
     await yieldToPage();
     busyStarted = performance.now();

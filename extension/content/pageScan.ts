@@ -11,8 +11,7 @@
  * (CapturedLayout), and so do the text nodes to read (those it counted, with something to read): this read only asks
  * each for its rectangle, instead of walking the page again. Controls and media are the capture's elements of those
  * tags, with the boxes it read while they still hold (the window has the size it had then), else read again.
- * Without a capture (none given) it asks the document for its controls and media and walks its text nodes; one
- * inside something not rendered (display:none, a script) has an empty rectangle and is left out.
+ * A text node the page removed or hid since the capture has an empty rectangle and is left out.
  * A page of 100,000 elements has too many text nodes to read in one task, so the walk stops at a deadline and goes
  * on when called again, and the page keeps painting in between (highlightOverlay.ts).
  */
@@ -21,9 +20,10 @@ import { containsFixed, isSeen } from './boxGeometry.ts';
 import type { Rect } from '../../src/util/rects.ts';
 import { TAG } from '../../src/snapshot/tags.ts';
 
-const CONTROLS = 'input:not([type="hidden" i]), select, textarea, button';
-const MEDIA = 'img, svg, video, canvas, iframe, object, embed, picture';
-/** The same by captured tag (a hidden input is display:none, never captured): 1 a control, 2 a picture or media. */
+/**
+ * Controls (1: input, select, textarea, button; a hidden input is display:none, never captured) and pictures or media
+ * (2: img, svg, video, canvas, iframe, object, embed, picture), by captured tag.
+ */
 const OBSTACLE_KIND = new Uint8Array(256);
 for (const t of [TAG.INPUT, TAG.SELECT, TAG.TEXTAREA, TAG.BUTTON]) OBSTACLE_KIND[t] = 1;
 for (const t of [TAG.IMG, TAG.SVG, TAG.VIDEO, TAG.CANVAS, TAG.IFRAME, TAG.OBJECT, TAG.EMBED, TAG.PICTURE]) OBSTACLE_KIND[t] = 2;
@@ -52,9 +52,7 @@ export interface CapturedLayout {
 }
 
 export class PageScan {
-  /** Without a capture: the document's text nodes. */
-  private readonly walker: TreeWalker | null;
-  /** With a capture: the next of its text nodes to read. */
+  /** The next of the capture's text nodes to read. */
   private next = 0;
   private readonly hard: Rect[] = [];
   private readonly soft: Rect[] = [];
@@ -71,36 +69,34 @@ export class PageScan {
   /** Whether the capture's boxes still hold: the window has its size of then (a resize may move anything). */
   private readonly fresh: boolean;
 
-  constructor(private readonly doc: Document, private readonly layout: CapturedLayout | null) {
+  constructor(private readonly doc: Document, private readonly layout: CapturedLayout) {
     this.win = doc.defaultView!;
-    this.fresh = layout !== null && layout.viewport.width === this.win.innerWidth &&
-      layout.viewport.height === this.win.innerHeight;
+    this.fresh = layout.viewport.width === this.win.innerWidth && layout.viewport.height === this.win.innerHeight;
     this.range = doc.createRange();
-    this.walker = layout || !doc.body ? null : doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
   }
 
   /** Reads the page until `deadline` (a performance.now() time); true once all of it is read. */
   step(deadline: number): boolean {
-    const body = this.doc.body;
-    if (!body) return true;
     // Read once a slice, not once a rectangle: the page cannot scroll in the middle of a task.
     const sx = this.win.scrollX;
     const sy = this.win.scrollY;
     if (!this.started) {
       this.started = true;
-      if (this.layout) {
-        this.capturedObstacles(this.layout, sx, sy);
-      } else {
-        for (const el of Array.from(body.querySelectorAll(CONTROLS))) push(this.hard, el.getBoundingClientRect(), sx, sy);
-        for (const el of Array.from(body.querySelectorAll(MEDIA))) push(this.soft, el.getBoundingClientRect(), sx, sy);
-      }
+      this.capturedObstacles(sx, sy);
     }
-    return this.layout ? this.readCaptured(deadline, sx, sy) : this.walk(deadline, sx, sy);
+    const texts = this.layout.textNodes;
+    while (this.next < texts.length) {
+      // The clock is read every few nodes: reading it costs about as much as a node.
+      if ((this.next & 63) === 63 && performance.now() > deadline) return false;
+      this.range.selectNodeContents(texts[this.next++]);
+      push(this.hard, this.range.getBoundingClientRect(), sx, sy);
+    }
+    return true;
   }
 
   /** The capture's controls (hard) and media (soft), by the boxes it read while fresh, else read again. */
-  private capturedObstacles(c: CapturedLayout, sx: number, sy: number): void {
-    const { tag, rect, elements } = c;
+  private capturedObstacles(sx: number, sy: number): void {
+    const { tag, rect, elements } = this.layout;
     for (let i = 0; i < elements.length; i++) {
       const kind = OBSTACLE_KIND[tag[i]];
       if (kind === 0) continue;
@@ -109,33 +105,6 @@ export class PageScan {
       else if (rect[4 * i + 2] > 0 && rect[4 * i + 3] > 0) {
         out.push({ x: rect[4 * i], y: rect[4 * i + 1], w: rect[4 * i + 2], h: rect[4 * i + 3] });
       }
-    }
-  }
-
-  /** The capture's text, from where the last slice stopped; true once all of it is read. */
-  private readCaptured(deadline: number, sx: number, sy: number): boolean {
-    const texts = this.layout!.textNodes;
-    while (this.next < texts.length) {
-      // The clock is read every few nodes: reading it costs about as much as a node.
-      if ((this.next & 63) === 63 && performance.now() > deadline) return false;
-      // A node the page has removed since the capture has no rectangle (and is dropped).
-      this.range.selectNodeContents(texts[this.next++]);
-      push(this.hard, this.range.getBoundingClientRect(), sx, sy);
-    }
-    return true;
-  }
-
-  /** The document's text nodes, from where the last slice stopped; true once all of them are read. */
-  private walk(deadline: number, sx: number, sy: number): boolean {
-    if (!this.walker) return true;
-    for (let k = 0; ; k++) {
-      // The clock is read every few nodes: reading it costs about as much as a node.
-      if ((k & 63) === 63 && performance.now() > deadline) return false;
-      const text = this.walker.nextNode();
-      if (!text) return true;
-      if (!/\S/.test(text.nodeValue ?? '')) continue;
-      this.range.selectNodeContents(text);
-      push(this.hard, this.range.getBoundingClientRect(), sx, sy);
     }
   }
 
@@ -152,7 +121,6 @@ export class PageScan {
   /** The captured position:fixed elements (not the body) that no other fixed element holds: those move with it. */
   private fixedCandidates(): Element[] {
     const c = this.layout;
-    if (!c) return [];
     const out: Element[] = [];
     const below = new Uint8Array(c.elements.length); // 1: a fixed element is this one or above it
     for (let i = 0; i < c.elements.length; i++) {

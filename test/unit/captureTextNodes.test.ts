@@ -47,3 +47,20 @@ describe('capture: the text to leave uncovered', () => {
     expect((textNodes[0] as Element).id).toBe('chart');
   });
 });
+
+describe('capture: columns past the page\'s element count', () => {
+  it('grows them when open shadow roots hold more elements than the document lists, keeping what was written', () => {
+    // getElementsByTagName('*') leaves shadow roots out: the columns are sized for 3 elements and must double twice.
+    document.body.innerHTML = '<div id="host"></div><p>after</p>';
+    const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = Array.from({ length: 200 }, (_, k) => `<p class="footer">line ${k}</p>`).join('');
+    const { snapshot: s, textNodes } = captureSnapshot(document);
+    expect(s.count).toBe(1 + 1 + 200 + 1); // body, host, the shadow's paragraphs, the last one
+    const shadowRows = Array.from({ length: 200 }, (_, k) => 2 + k);
+    expect(shadowRows.every((i) => s.parent[i] === 1 && s.depth[i] === 2 && s.hints[i] !== 0)).toBe(true);
+    expect(s.text.slice(s.textStart[201], s.textEnd[201]).trim()).toBe('line 199');
+    const hostChars = Array.from({ length: 200 }, (_, k) => `line${k}`.length).reduce((a, b) => a + b, 0);
+    expect([s.parent[202], s.depth[202], s.textChars[1]]).toEqual([0, 1, hostChars]);
+    expect(textNodes).toHaveLength(201);
+  });
+});
