@@ -1,7 +1,7 @@
 import { boxGeometry, scrollArea, styleReader, type BoxGeometry, type StyleOf } from './boxGeometry.ts';
 import { tintedBoxes } from './boxTint.ts';
-import { placeLabels, type LabelRequest } from './labelPlacement.ts';
-import { PageScan, type CapturedLayout, type PageScanResult } from './pageScan.ts';
+import { candidatePlaces, placeLabels, type LabelRequest } from './labelPlacement.ts';
+import { PageScan, type CapturedLayout } from './pageScan.ts';
 import type { PageUi } from './pageUi.ts';
 import { BoxLayers } from './boxLayers.ts';
 import { intersection, moved, overlaps, type Rect } from '../../src/util/rects.ts';
@@ -91,11 +91,11 @@ export class HighlightOverlay {
   /** Counts drawings: a page read still going on for an older one stops. */
   private drawing = 0;
   /**
-   * The last full page read and the capture it was made for: a new penalty or threshold (the popup's slider) or a
-   * switch back to highlight redraws the boxes of the same page, whose text has not moved, so it is not read again.
-   * A new capture (the page changed) or a resize reads it afresh.
+   * The page read and the capture it is of: a new penalty or threshold (the popup's slider) or a switch back to
+   * highlight redraws the boxes of the same page, whose text has not moved, so what was read is not read again (only
+   * text under the new boxes' label places is). A new capture (the page changed) or a resize reads it afresh.
    */
-  private lastScan: { page: CapturedLayout; result: PageScanResult } | null = null;
+  private lastScan: { page: CapturedLayout; scan: PageScan } | null = null;
   private page: CapturedLayout | null = null;
   private readonly onResize = () => {
     this.lastScan = null;
@@ -142,8 +142,8 @@ export class HighlightOverlay {
 
   /**
    * Draws the boxes with what the page scan found (fixed elements, what labels must not cover). On most pages the
-   * scan is done within one short task and everything is drawn at once; on a very large page the boxes are drawn
-   * first, without labels, and drawn again with them once the scan, in slices, has read the whole page.
+   * text under the labels' places is read within one short task and everything is drawn at once; on a very large
+   * page the boxes are drawn first, without labels, and drawn again with them once the scan, in slices, is done.
    */
   private draw(): void {
     const layers = this.layers.current;
@@ -151,40 +151,35 @@ export class HighlightOverlay {
     const drawing = ++this.drawing;
     const page = this.page;
     if (!page) return;
-    if (this.lastScan?.page === page) {
-      this.write(this.lastScan.result);
-      return;
-    }
-    const scan = new PageScan(layers.page.ownerDocument, page);
-    const done = () => {
-      const result = scan.result();
-      this.lastScan = { page, result };
-      this.write(result);
-    };
-    if (scan.step(performance.now() + SCAN_SLICE_MS)) {
-      done();
-      return;
-    }
-    this.write(null);
+    if (this.lastScan?.page !== page) this.lastScan = { page, scan: new PageScan(layers.page.ownerDocument, page) };
+    const { scan } = this.lastScan;
+    if (this.write(scan, performance.now() + SCAN_SLICE_MS)) return;
     void (async () => {
       do {
         await yieldToPage();
         if (drawing !== this.drawing) return;
       } while (!scan.step(performance.now() + SCAN_SLICE_MS));
-      done();
+      // Measured again: the page may have moved meanwhile (the little text under new places is read at once).
+      this.write(scan, Infinity);
     })();
   }
 
-  /** Reads every box's place, then writes the boxes (with their labels and cut-outs once the page has been read). */
-  private write(page: PageScanResult | null): void {
+  /**
+   * Reads every box's place, then the text its label could cover until `deadline`, then writes the boxes: with their
+   * labels if that read is done (returns true), else without (false: the scan goes on).
+   */
+  private write(scan: PageScan, deadline: number): boolean {
     const layers = this.layers.current;
-    if (!layers) return;
+    if (!layers) return true;
     const { page: pageLayer, viewport: viewportLayer } = layers;
     const doc = pageLayer.ownerDocument;
-    this.fixed = page?.fixed ?? [];
+    this.fixed = scan.fixed();
     const measured = this.measure(styleReader(window));
     const tinted = tintedBoxes(measured.map((m) => ({ rect: m.geometry.rect, layer: m.geometry.layer })));
-    const labels = this.labels(doc, measured, tinted, page);
+    const requests = this.labelRequests(doc, measured, tinted);
+    scan.want(requests.flatMap((r) => candidatePlaces(r.box, r.width, r.height)));
+    const read = scan.step(deadline);
+    const labels = this.labels(doc, measured, requests, read ? scan : null);
     const span = Math.max(1e-6, 1 - this.threshold);
     const pageBoxes = doc.createDocumentFragment();
     const viewportBoxes = doc.createDocumentFragment();
@@ -209,6 +204,7 @@ export class HighlightOverlay {
     pageLayer.replaceChildren(pageBoxes);
     viewportLayer.replaceChildren(viewportBoxes);
     this.cutOutFixed();
+    return read;
   }
 
   /**
@@ -234,33 +230,48 @@ export class HighlightOverlay {
   }
 
   /**
-   * Each box's label: its text and width, and where it goes (null: nowhere free, or the page not read yet: not
-   * drawn). Placed in page coordinates, as things are at this scroll position.
+   * What each box's label asks for: its text and width, and the box it names (page coordinates, as things are at this
+   * scroll position), in the order labels are placed: the outermost (tinted) boxes name what is drawn, the labels of
+   * outlines inside them come after.
    */
-  private labels(doc: Document, measured: Array<Omit<DrawnBox, 'div' | 'clip'>>, tinted: boolean[],
-    page: PageScanResult | null): Array<{ text: string; width: number; place: Rect | null }> {
+  private labelRequests(doc: Document, measured: Array<Omit<DrawnBox, 'div' | 'clip'>>, tinted: boolean[]):
+    Array<LabelRequest & { k: number; text: string }> {
     const sx = window.scrollX;
     const sy = window.scrollY;
     const viewport = { x: sx, y: sy, w: doc.documentElement.clientWidth, h: doc.documentElement.clientHeight };
-    const texts = measured.map(({ box }) => box.segment ? box.segment.tag :
-      box.notContent ? 'not content' : `${box.site ? 'site template' : 'template'} ${box.score.toFixed(2)}`);
-    const widths = texts.map(labelWidth);
-    const requests: Array<LabelRequest & { k: number }> = measured.map(({ geometry: g }, k) => ({
-      k,
-      box: g.layer === 'viewport' ? moved(g.rect, sx, sy) : g.rect,
-      width: widths[k],
-      height: LABEL_HEIGHT,
-      bounds: g.layer === 'viewport' ? viewport : undefined,
-    }));
-    // The outermost (tinted) boxes name what is drawn; the labels of outlines inside them come after.
-    const ordered = [...requests.filter((r) => tinted[r.k]), ...requests.filter((r) => !tinted[r.k])];
-    const places = page ? placeLabels(ordered, { hard: page.hard, soft: page.soft, bounds: scrollArea(doc) }) : [];
-    const placeOf = new Map(ordered.map((r, i) => [r.k, places[i] ?? null]));
-    return measured.map(({ geometry: g }, k) => {
-      const place = placeOf.get(k) ?? null;
-      // Back to the box's own layer: a viewport box's label is placed relative to it.
-      return { text: texts[k], width: widths[k], place: place && g.layer === 'viewport' ? moved(place, -sx, -sy) : place };
+    const requests = measured.map(({ box, geometry: g }, k) => {
+      const text = box.segment ? box.segment.tag :
+        box.notContent ? 'not content' : `${box.site ? 'site template' : 'template'} ${box.score.toFixed(2)}`;
+      return {
+        k,
+        text,
+        box: g.layer === 'viewport' ? moved(g.rect, sx, sy) : g.rect,
+        width: labelWidth(text),
+        height: LABEL_HEIGHT,
+        bounds: g.layer === 'viewport' ? viewport : undefined,
+      };
     });
+    return [...requests.filter((r) => tinted[r.k]), ...requests.filter((r) => !tinted[r.k])];
+  }
+
+  /**
+   * Each box's label: its text and width, and where it goes (null: nowhere free, or the page not read yet: not
+   * drawn).
+   */
+  private labels(doc: Document, measured: Array<Omit<DrawnBox, 'div' | 'clip'>>,
+    requests: Array<LabelRequest & { k: number; text: string }>, page: PageScan | null):
+    Array<{ text: string; width: number; place: Rect | null }> {
+    const places = page ? placeLabels(requests, { hard: page.hard, soft: page.soft, bounds: scrollArea(doc) }) : [];
+    const sx = window.scrollX;
+    const sy = window.scrollY;
+    const out = new Array<{ text: string; width: number; place: Rect | null }>(measured.length);
+    requests.forEach((r, i) => {
+      const place = places[i] ?? null;
+      // Back to the box's own layer: a viewport box's label is placed relative to it.
+      out[r.k] = { text: r.text, width: r.width,
+        place: place && measured[r.k].geometry.layer === 'viewport' ? moved(place, -sx, -sy) : place };
+    });
+    return out;
   }
 
   /** After a scroll: boxes inside sticky or scrolling elements move with them, and the cut-outs follow. */

@@ -31,7 +31,7 @@ export class PageCapturer {
   async capture(): Promise<CapturedPage> {
     // Sliced: a 100k-node page takes seconds to walk, and the page must keep painting and answering input meanwhile.
     const readsBefore = this.styles.reads;
-    const { snapshot, elements, textNodes, authorNodes } = await captureSnapshotSliced(this.doc, { yieldToPage, styleCache: this.styles });
+    const { snapshot, elements, textNodes, textOwners, authorNodes } = await captureSnapshotSliced(this.doc, { yieldToPage, styleCache: this.styles });
     const stylesRead = this.styles.reads - readsBefore;
     let busyStarted = performance.now();
     // A turn of its own for the page: reading the metadata (its meta tags, microdata and JSON-LD scripts) must not
@@ -45,6 +45,7 @@ export class PageCapturer {
     const capture: PageCapture = {
       elements,
       textNodes,
+      textOwners,
       // Made when first asked for (the reader view, inspect mode), not on every run: drawing a mode needs none.
       get indexOf() {
         return indexOf ??= new Map(elements.map((el, i) => [el, i]));

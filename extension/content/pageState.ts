@@ -15,6 +15,8 @@ export interface PageCapture {
   elements: Element[];
   /** The text a person can read, as capture found it (CaptureResult.textNodes): what highlight labels leave uncovered. */
   textNodes: Node[];
+  /** For each of textNodes, the node whose captured box holds it (CaptureResult.textOwners). */
+  textOwners: number[];
   indexOf: Map<Element, number>;
   /** The snapshot's parent array, kept here: the snapshot itself moves to the worker. */
   parent: Int32Array;

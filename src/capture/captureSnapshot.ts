@@ -23,6 +23,11 @@ export interface CaptureResult {
    * must not cover these (extension/content/pageScan.ts), and reading them here spares it a walk of its own.
    */
   textNodes: Node[];
+  /**
+   * For each of textNodes, the snapshot node whose box holds it (a text node's nearest captured element, an SVG
+   * drawing itself): where on the page it can be before its own rectangle is read.
+   */
+  textOwners: number[];
   /** Snapshot nodes the page's markup names as the author or byline (authorNodes.ts): the reader's byline hints. */
   authorNodes: number[];
 }
@@ -144,6 +149,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   };
   const textParts: string[] = [];
   const textNodes: Node[] = [];
+  const textOwners: number[] = [];
   const authorNodes: number[] = [];
   const attributes = emptyElementAttributes();
   let textLength = 0;
@@ -205,7 +211,10 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       const frame = stack.pop()!;
       if (frame.kind === 'text') {
         const data = frame.node.data;
-        if (appendText(data, frame.owner) > 0) textNodes.push(frame.node);
+        if (appendText(data, frame.owner) > 0) {
+          textNodes.push(frame.node);
+          textOwners.push(frame.owner);
+        }
         htmlLength[frame.owner] += data.length;
         continue;
       }
@@ -280,7 +289,10 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       if (name === 'IFRAME') iframes += 1;
       if (LEAF_ELEMENTS.has(el.localName === 'svg' ? 'svg' : name)) {
         // A drawing's words (a chart's axis, a logo set in type) are text on the page too, unless hidden.
-        if (!textHidden && el.localName === 'svg' && el.getElementsByTagName('text').length > 0) textNodes.push(el);
+        if (!textHidden && el.localName === 'svg' && el.getElementsByTagName('text').length > 0) {
+          textNodes.push(el);
+          textOwners.push(index);
+        }
         continue;
       }
       if (name === 'IMG' || name === 'INPUT') continue;
@@ -360,7 +372,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       captureMs: 0,
     };
     snapshot.captureMs = busyMs + (performance.now() - started);
-    return { snapshot, elements, textNodes, authorNodes };
+    return { snapshot, elements, textNodes, textOwners, authorNodes };
   }
 
   return { step, nodes: () => elements.length, finish };

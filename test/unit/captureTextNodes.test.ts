@@ -28,8 +28,10 @@ describe('capture: the text to leave uncovered', () => {
   it('lists every text node with something to read, in document order, and nothing blank or unrendered', () => {
     document.body.innerHTML = '<nav>\n  <a href="/">Home</a>\n</nav><script>var x = 1;</script>' +
       '<article><h1>Title</h1>   <p>One <em>two</em> three</p><div style="display:none">gone</div></article>';
-    const { textNodes } = captureSnapshot(document);
+    const { textNodes, textOwners, elements } = captureSnapshot(document);
     expect(textsOf(textNodes)).toEqual(['Home', 'Title', 'One', 'two', 'three']);
+    // Each with the captured element whose box holds it: where on the page it can be (highlight reads only some).
+    expect(textOwners.map((i) => elements[i].localName)).toEqual(['a', 'h1', 'p', 'em', 'p']);
   });
 
   it('leaves out text that cannot be seen, and keeps what an open shadow root shows', () => {
@@ -42,9 +44,10 @@ describe('capture: the text to leave uncovered', () => {
   it('keeps a drawing with words in it, not one without', () => {
     document.body.innerHTML = '<svg id="chart"><text x="0" y="10">Sales</text></svg>' +
       '<svg id="icon"><title>Menu</title><path d="M0 0h10"></path></svg><p>after</p>';
-    const { textNodes } = captureSnapshot(document);
+    const { textNodes, textOwners, elements } = captureSnapshot(document);
     expect(textsOf(textNodes)).toEqual(['<svg>', 'after']);
     expect((textNodes[0] as Element).id).toBe('chart');
+    expect(elements[textOwners[0]]).toBe(textNodes[0]);
   });
 });
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// Highlight mode reads the whole page (text, controls, fixed layers) before it places labels. A new penalty redraws
-// the boxes of the same capture: that read is reused, not done again; a new capture or a resize reads afresh.
+// Highlight mode reads the page (text, controls, fixed layers) before it places labels: of the text, only what lies
+// in boxes that reach a place a label could take. A new penalty redraws the boxes of the same capture: that read is
+// reused, not done again; a new capture or a resize reads afresh.
 // What it reads comes from the capture where the capture read it already (happy-dom has no layout: the boxes here
 // are made up, and only where each comes from is checked, not geometry).
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,8 +20,9 @@ describe('highlight page read', () => {
     const overlay = new HighlightOverlay(createPageUi(document));
     const reads = vi.spyOn(document, 'createRange'); // one per page read (PageScan measures text through a Range)
     const boxes = () => [{ el: document.querySelector('nav')!, score: 0.9, site: false, notContent: false }];
-    const capture = (): CapturedLayout => ({ elements: [], textNodes: [], parent: new Int32Array(0),
-      style: new Uint32Array(0), tag: new Uint8Array(0), rect: new Float32Array(0), viewport: viewport() });
+    const capture = (): CapturedLayout => ({ elements: [], textNodes: [], textOwners: [], parent: new Int32Array(0),
+      style: new Uint32Array(0), fontSize: new Uint8Array(0), tag: new Uint8Array(0), rect: new Float32Array(0),
+      viewport: viewport() });
     const firstCapture = capture();
     overlay.show(boxes(), 0.5, firstCapture);
     overlay.hide();
@@ -39,8 +41,8 @@ describe('highlight page read from a capture', () => {
   const [p, button, img] = ['p', 'button', 'img'].map((s) => document.querySelector(s)!);
   // Boxes as a capture read them, page coordinates: the paragraph, the button, the picture.
   const layout = (size = viewport()): CapturedLayout => ({
-    elements: [p, button, img], textNodes: [p.firstChild!], parent: Int32Array.of(-1, 0, -1),
-    style: new Uint32Array(3), tag: Uint8Array.of(TAG.P, TAG.BUTTON, TAG.IMG),
+    elements: [p, button, img], textNodes: [p.firstChild!], textOwners: [0], parent: Int32Array.of(-1, 0, -1),
+    style: new Uint32Array(3), fontSize: Uint8Array.of(16, 13, 16), tag: Uint8Array.of(TAG.P, TAG.BUTTON, TAG.IMG),
     rect: Float32Array.of(0, 0, 500, 20, 40, 2, 30, 16, 0, 30, 200, 100), viewport: size,
   });
   const live = { left: 7, top: 7, width: 9, height: 9, right: 16, bottom: 16, x: 7, y: 7, toJSON: () => ({}) } as DOMRect;
@@ -48,8 +50,9 @@ describe('highlight page read from a capture', () => {
   it('takes controls and media from the capture\'s boxes while the window keeps its size', () => {
     const boxes = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(live);
     const scan = new PageScan(document, layout());
+    scan.want([]);
     expect(scan.step(Infinity)).toBe(true);
-    const { hard, soft } = scan.result();
+    const { hard, soft } = scan;
     expect(boxes).not.toHaveBeenCalled(); // no element asked for its box: no querySelectorAll walk either
     expect(hard).toContainEqual({ x: 40, y: 2, w: 30, h: 16 });
     expect(soft).toEqual([{ x: 0, y: 30, w: 200, h: 100 }]);
@@ -59,11 +62,37 @@ describe('highlight page read from a capture', () => {
     const boxes = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(live);
     const ranges = vi.spyOn(Range.prototype, 'selectNodeContents');
     const scan = new PageScan(document, layout({ width: window.innerWidth + 100, height: window.innerHeight }));
+    // No place near the paragraph's captured box: its text is read all the same, since that box no longer holds.
+    scan.want([{ x: 0, y: 5000, w: 50, h: 14 }]);
     scan.step(Infinity);
     expect(boxes.mock.contexts).toEqual([button, img]);
     expect(ranges.mock.calls.map(([node]) => node)).toEqual([p.firstChild]);
     const sx = window.scrollX;
     const sy = window.scrollY;
-    expect(scan.result().soft).toEqual([{ x: 7 + sx, y: 7 + sy, w: 9, h: 9 }]);
+    expect(scan.soft).toEqual([{ x: 7 + sx, y: 7 + sy, w: 9, h: 9 }]);
+  });
+
+  it('reads only the text whose captured box reaches a place a label could take, each text once', () => {
+    const ranges = vi.spyOn(Range.prototype, 'selectNodeContents');
+    const scan = new PageScan(document, layout());
+    scan.want([{ x: 0, y: 5000, w: 50, h: 14 }]); // far below the paragraph (0, 0, 500 × 20)
+    scan.step(Infinity);
+    expect(ranges).not.toHaveBeenCalled();
+    scan.want([{ x: 0, y: 35, w: 50, h: 14 }]); // below it, by less than its font size (16 px)
+    scan.step(Infinity);
+    expect(ranges.mock.calls.map(([node]) => node)).toEqual([p.firstChild]);
+    scan.want([{ x: 0, y: 0, w: 50, h: 14 }]); // read already
+    scan.step(Infinity);
+    expect(ranges).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads text whose box has no room, wherever the places are: it spills out of that box', () => {
+    const ranges = vi.spyOn(Range.prototype, 'selectNodeContents');
+    const flat = layout();
+    flat.rect = Float32Array.of(0, 0, 500, 0, 40, 2, 30, 16, 0, 30, 200, 100);
+    const scan = new PageScan(document, flat);
+    scan.want([{ x: 0, y: 5000, w: 50, h: 14 }]);
+    scan.step(Infinity);
+    expect(ranges.mock.calls.map(([node]) => node)).toEqual([p.firstChild]);
   });
 });
