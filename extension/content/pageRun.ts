@@ -130,6 +130,8 @@ export class PageRun {
   }
 
   private async captureAndClassify(): Promise<PageCapture> {
+    const setupStarted = performance.now();
+    const busyBefore = this.state.phases.pageBusy;
     // Capture sees the page as the site made it: our hiding is undone first (overlay and reader live outside <body>).
     this.view.clear();
     this.siteLater = null;
@@ -152,6 +154,8 @@ export class PageRun {
     // The worker reads the site's memory as soon as both are there.
     const siteReady = workerReady && memoryLoaded.then((m) => m && readSiteMemory(m, workerReady));
     siteReady?.catch(() => {});
+    // What was done so far, in this task, is the run's too (less the framing of a worker, counted as the engine's).
+    this.busy('setupBusy', performance.now() - setupStarted - (this.state.phases.pageBusy - busyBefore));
     const { snapshot, capture, stylesRead, busyMs } = await this.capturer.capture();
     this.phase('captured');
     this.busy('captureBusy', busyMs);
@@ -334,4 +338,4 @@ export class PageRun {
 }
 
 /** The parts of a run's page-thread work (RunPhases). */
-type BusyPart = 'captureBusy' | 'engineBusy' | 'drawBusy';
+type BusyPart = 'setupBusy' | 'captureBusy' | 'engineBusy' | 'drawBusy';

@@ -106,7 +106,7 @@ export function newPageState(): PageState {
     captures: 0, classifies: 0, smooths: 0, stylesRead: 0, totalMs: 0, shownAtEpochMs: 0,
     phases: {
       captured: 0, engineReady: 0, classified: 0, smoothed: 0, drawn: 0, painted: 0, siteAdded: 0,
-      pageBusy: 0, captureBusy: 0, engineBusy: 0, drawBusy: 0,
+      pageBusy: 0, setupBusy: 0, captureBusy: 0, engineBusy: 0, drawBusy: 0,
     },
     runStarted: 0, resmooth: null,
   };

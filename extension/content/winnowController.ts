@@ -49,12 +49,14 @@ export class WinnowController {
     const started = performance.now();
     this.state.runStarted = started;
     this.firstRun = this.enqueue(async () => {
+      const setupStarted = performance.now();
       this.view.pageUi();
       this.labels.prefetch(this.doc.URL);
       this.watcher ??= this.pageRun.watch(() => { if (this.state.mode !== 'off') void this.rerun(); });
       // The settings are needed only for smoothing and the mode: they load while the page is captured.
       const settingsReady = this.deps.loadSettings();
       settingsReady.catch(() => {});
+      this.pageRun.busy('setupBusy', performance.now() - setupStarted);
       await this.view.during(this.pageRun.captureAndSmooth(settingsReady), 'Winnow is reading this page…');
       const settings = this.state.settings!;
       const wanted = mode ?? (settings.mode === 'off' || settings.mode === 'inspect' ? 'highlight' : settings.mode);

@@ -39,9 +39,10 @@ export interface RunStatus {
    * classified by `firstEngine` without its site's memory (`painted`), then with the site's evidence from `engine`
    * (`siteAdded`: smoothed with it; drawn again only when that changed what the mode shows); `shownAtEpochMs` and
    * `timingsMs.total` are the run's end, after both. Steps that did not happen are 0. `pageBusy` is the sum of
-   * `captureBusy` (the walk and the bookkeeping after it), `engineBusy` (posting the page to the background,
-   * framing the worker, or the in-page engine's stages) and `drawBusy` (drawing the mode, and again when the site's
-   * evidence changed it).
+   * `setupBusy` (what the run does before the capture: Winnow's element put on the page, the engines and the
+   * settings asked for), `captureBusy` (setting the walk up, the walk, and the bookkeeping after it), `engineBusy`
+   * (posting the page to the background, framing the worker, or the in-page engine's stages) and `drawBusy` (drawing
+   * the mode, and again when the site's evidence changed it).
    */
   phasesMs: RunPhases;
   /**
@@ -82,6 +83,7 @@ export interface RunPhases {
   painted: number;
   siteAdded: number;
   pageBusy: number;
+  setupBusy: number;
   captureBusy: number;
   engineBusy: number;
   drawBusy: number;

@@ -145,12 +145,13 @@ function firstPaintEpochMs(s: RunStatus): number {
 }
 
 /**
- * The shortcut run's page-thread work by part (RunStatus.phasesMs): capture, the engine's part (posting to the
- * background, framing the worker, in-page stages), drawing.
+ * The shortcut run's page-thread work by part (RunStatus.phasesMs): the setup before the capture, capture, the
+ * engine's part (posting to the background, framing the worker, in-page stages), drawing.
  */
 function busyParts(s: RunStatus): string {
   const p = s.phasesMs;
-  return p ? [p.captureBusy, p.engineBusy, p.drawBusy].map((ms) => ms.toFixed(1).padStart(7)).join('') : '';
+  // Builds from before setupBusy counted no setup.
+  return p ? [p.setupBusy ?? 0, p.captureBusy, p.engineBusy, p.drawBusy].map((ms) => ms.toFixed(1).padStart(7)).join('') : '';
 }
 
 async function main(): Promise<number> {
@@ -265,7 +266,7 @@ async function main(): Promise<number> {
   let failures = 0;
   console.log('## Extension: keyboard shortcut and toolbar popup → mode painted, vs Readability.js (same page, same browser)');
   console.log('page                                     nodes  1st engine  shortcut ms (done)  popup ms (done)  page busy  ' +
-    'readability ms  site pages  evidence ms  busy: capture engine draw');
+    'readability ms  site pages  evidence ms  busy:  setup capture engine draw');
   try {
     for (const [i, slug] of slugs.entries()) {
       const page = await b.open(server.url(`/readability/${slug}/`)).catch(() => null);
@@ -388,6 +389,7 @@ async function main(): Promise<number> {
     // Builds from before the parts of pageBusy report the walk only (timingsMs.capture).
     console.log(row('  of which the capture walk', phases.captureWalk ?? []));
     if (phases.engineBusy) {
+      console.log(row('  of which the setup before the capture', phases.setupBusy ?? []));
       console.log(row('  of which the capture (walk and bookkeeping)', phases.captureBusy ?? []));
       console.log(row('  of which the engine (posts, frame)', phases.engineBusy));
       console.log(row('  of which drawing', phases.drawBusy ?? []));

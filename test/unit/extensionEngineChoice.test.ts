@@ -106,6 +106,30 @@ describe('the engine a run uses', () => {
     expect(inPage.classified).toHaveLength(0);
   });
 
+  it('counts the page-thread work before the capture as setup, the worker\'s framing as the engine\'s, each once',
+    async () => {
+      const items = '<li><a href="/x">x</a></li>'.repeat(Math.ceil(IN_PAGE_MAX_ELEMENTS / 2));
+      const { controller, deps, worker } = setUp(`<ul>${items}</ul>`);
+      const spin = (ms: number) => {
+        const until = performance.now() + ms;
+        while (performance.now() < until);
+      };
+      // Asking for the settings holds the page's thread 60 ms before the capture; framing the worker 100 ms.
+      deps.loadSettings.mockImplementation(() => {
+        spin(60);
+        return Promise.resolve({ ...DEFAULT_SITE_SETTINGS });
+      });
+      deps.startEngine.mockImplementation(() => {
+        spin(100);
+        return Promise.resolve(worker);
+      });
+      const { phasesMs: p } = await controller.run('highlight');
+      expect(p.setupBusy).toBeGreaterThanOrEqual(60);
+      expect(p.setupBusy).toBeLessThan(160);
+      expect(p.engineBusy).toBeGreaterThanOrEqual(100);
+      expect(p.setupBusy + p.captureBusy + p.engineBusy + p.drawBusy).toBeCloseTo(p.pageBusy, 6);
+    });
+
   it('keeps the page-level run in the page when the worker cannot start, and answers the slider there', async () => {
     const { controller, inPage } = setUp(SMALL, '{"pages":2}', { workerFails: true });
     const status = await controller.run('highlight');
