@@ -23,7 +23,8 @@
  *
  * With --trace, each page also runs a third time by the shortcut under a Chromium trace, which sums every task of the
  * page's main thread while the run is traced (the content script's own evaluation, style, layout and paint of what it
- * draws, garbage collection): a check on pageBusy, which counts only the spans the content script times itself.
+ * draws, garbage collection): a check on pageBusy, which counts only the spans the content script times itself; and
+ * splits that time by what the thread did (script, style, layout, paint, messages…), summed over the pages.
  *
  * With --segments, each fixture page is opened once more in a new tab, run by the popup, and switched to the segments
  * view at once: GCuts' first call in that tab's worker and the page's wait for it, by page size (the worker warms GCuts
@@ -84,23 +85,32 @@ function generatedPage(): string {
   <footer><ul>${links(80, 'foot')}</ul></footer></body></html>`;
 }
 
-/**
- * Milliseconds of top-level tasks on the page's main thread in a trace (the renderer process of the page's own
- * frame; the worker's frame is an extension page in another process).
- */
-function mainThreadTaskMs(events: TraceEvent[], pageUrl: string): number {
+/** The page's main thread in a trace: the renderer process of its own frame (the worker's frame is another). */
+function pageMainThread(events: TraceEvent[], pageUrl: string): { pid: number; tid: number } | null {
   const started = events.find((e) => e.name === 'TracingStartedInBrowser');
   const frames = (started?.args?.data?.frames ?? []) as Array<{ url: string; processId: number; parent?: string }>;
   const pid = frames.find((f) => !f.parent && f.url === pageUrl)?.processId;
   const tid = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid &&
     e.args?.name === 'CrRendererMain')?.tid;
-  if (pid === undefined || tid === undefined) return NaN;
+  return pid === undefined || tid === undefined ? null : { pid, tid };
+}
+
+/** The complete events of the page's main thread, parents before the events inside them. */
+function threadEvents(events: TraceEvent[], thread: { pid: number; tid: number }): TraceEvent[] {
+  return events.filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid)
+    .sort((x, y) => x.ts - y.ts || (y.dur ?? 0) - (x.dur ?? 0));
+}
+
+const isTopLevel = (e: TraceEvent) => e.cat.split(',').includes('toplevel');
+
+/** Milliseconds of top-level tasks on the page's main thread in a trace. */
+function mainThreadTaskMs(events: TraceEvent[], pageUrl: string): number {
+  const thread = pageMainThread(events, pageUrl);
+  if (!thread) return NaN;
   // Top-level task events nest (a scheduler's task inside the thread's): the union of their spans is counted.
-  const tasks = events.filter((e) => e.ph === 'X' && e.pid === pid && e.tid === tid &&
-    e.cat.split(',').includes('toplevel')).sort((x, y) => x.ts - y.ts);
   let total = 0;
   let end = -Infinity;
-  for (const e of tasks) {
+  for (const e of threadEvents(events, thread).filter(isTopLevel)) {
     const taskEnd = e.ts + (e.dur ?? 0);
     if (taskEnd <= end) continue;
     total += taskEnd - Math.max(e.ts, end);
@@ -109,12 +119,41 @@ function mainThreadTaskMs(events: TraceEvent[], pageUrl: string): number {
   return total / 1000;
 }
 
+/**
+ * The same tasks' time by what the thread did (ms): each event's own time, less the events inside it, by its name
+ * (FunctionCall and EvaluateScript: script, the content script's included; v8.compile; UpdateLayoutTree: style;
+ * Layout; Paint; GCs…). Time in a task outside any named event counts as the task's own name (RunTask).
+ */
+function mainThreadKindsMs(events: TraceEvent[], pageUrl: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const thread = pageMainThread(events, pageUrl);
+  if (!thread) return out;
+  const stack: Array<{ e: TraceEvent; self: number }> = [];
+  const close = (until: number) => {
+    while (stack.length > 0 && stack[stack.length - 1].e.ts + (stack[stack.length - 1].e.dur ?? 0) <= until) {
+      const { e, self } = stack.pop()!;
+      out.set(e.name, (out.get(e.name) ?? 0) + self / 1000);
+    }
+  };
+  for (const e of threadEvents(events, thread)) {
+    close(e.ts);
+    // Only what happens inside a top-level task is the thread's work.
+    if (stack.length === 0 && !isTopLevel(e)) continue;
+    const dur = e.dur ?? 0;
+    const parent = stack[stack.length - 1];
+    if (parent) parent.self -= Math.min(dur, parent.e.ts + (parent.e.dur ?? 0) - e.ts);
+    stack.push({ e, self: dur });
+  }
+  close(Infinity);
+  return out;
+}
+
 interface TraceEvent { name: string; cat: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: any }
 
 /** Traces the page's renderer while `run` goes on; answers the trace's events. */
 async function traced(cdp: CDPSession, run: () => Promise<unknown>): Promise<TraceEvent[]> {
   await cdp.send('Tracing.start', {
-    categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream',
+    categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,v8', transferMode: 'ReturnAsStream',
   });
   let events: TraceEvent[] = [];
   try {
@@ -262,6 +301,7 @@ async function main(): Promise<number> {
   const slider: number[] = [];
   const phases: Record<string, number[]> = {};
   const tracedTasks: number[] = [];
+  const tracedKinds = new Map<string, number>();
   const tracedBusy: number[] = [];
   let failures = 0;
   console.log('## Extension: keyboard shortcut and toolbar popup → mode painted, vs Readability.js (same page, same browser)');
@@ -310,6 +350,7 @@ async function main(): Promise<number> {
           const events = await traced(cdp, async () => { status = (await byShortcut(page)).status; });
           await cdp.detach();
           tracedTasks.push(mainThreadTaskMs(events, page.url()));
+          for (const [kind, ms] of mainThreadKindsMs(events, page.url())) tracedKinds.set(kind, (tracedKinds.get(kind) ?? 0) + ms);
           tracedBusy.push(status!.phasesMs.pageBusy);
         }
         console.log(`${slug.slice(0, 40).padEnd(40)} ${String(s.status.nodes).padStart(5)} ${(s.status.firstEngine ?? s.status.engine).padStart(10)} ` +
@@ -397,6 +438,11 @@ async function main(): Promise<number> {
     if (trace) {
       console.log(row('traced shortcut run: page thread busy', tracedBusy));
       console.log(row('traced shortcut run: all main-thread tasks', tracedTasks));
+      // Summed over the pages, most first: where the thread's time went (the status polls of this bench included).
+      const kinds = [...tracedKinds].sort((a, b) => b[1] - a[1]);
+      const all = kinds.reduce((sum, [, ms]) => sum + ms, 0);
+      console.log(`  by kind, summed over ${tracedTasks.length} pages (${all.toFixed(0)} ms): ` +
+        kinds.slice(0, 10).map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`).join(', '));
     }
     console.log(row('Readability.js (clone + parse)', readability));
     if (busyRatio.some(Number.isNaN)) console.log('page busy: not reported by this build');
