@@ -15,9 +15,11 @@
  * that would block a place is read; the rest of the page's text, most of it, is not. Text that overflows a box too
  * small for it is the exception: an owner of no width or height is read all the same, and glyphs standing out of a
  * short line by up to a font size are allowed for, but text spilling further out of a box with room of its own is
- * not seen. After a resize the captured boxes no longer hold, and every text
- * node is read. Controls and media are the capture's elements of those tags, with the boxes it read while they still
- * hold (the window has the size it had then), else read again.
+ * not seen. After a resize the captured boxes no longer hold, and every text node is read. Text that moved without
+ * one (a fixed element's after the page scrolled, a scrolled element's content) is judged by where it was when
+ * captured, as the rectangles read for an earlier drawing of the same capture are kept as they were read.
+ * Controls and media are the capture's elements of those tags, with the boxes it read while they still hold (the
+ * window has the size it had then), else read again.
  * A text node the page removed or hid since the capture has an empty rectangle and is left out.
  * A page of 100,000 elements can have too many text nodes to read in one task, so the walk stops at a deadline and
  * goes on when called again, and the page keeps painting in between (highlightOverlay.ts).
