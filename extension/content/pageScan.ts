@@ -65,7 +65,8 @@ export class PageScan {
   private next = 0;
   /** Per text node, 1 once its rectangle has been read (a later pass for other places skips it). */
   private readonly read: Uint8Array;
-  /** Where labels may go in this pass; null: everywhere (the captured boxes no longer hold). */
+  /** Where labels may go in this pass, and indexed; wanted null: everywhere (the captured boxes no longer hold). */
+  private places: readonly Rect[] | null = null;
   private wanted: RectIndex | null = null;
   private readonly ownerBox: Rect = { x: 0, y: 0, w: 0, h: 0 };
   private readonly range: Range;
@@ -91,9 +92,13 @@ export class PageScan {
 
   /**
    * Starts a pass for labels that may go to `places` (page coordinates): `step` reads the text that could lie under
-   * them and was not read before.
+   * them and was not read before. The same places as the pass before go on with it: a huge page's drawing, labelled
+   * once its sliced read is done, measures its boxes again, and they have mostly not moved; looking at each of its
+   * text nodes again would be a long task.
    */
   want(places: readonly Rect[]): void {
+    if (this.places !== null && samePlaces(this.places, places)) return;
+    this.places = places;
     this.wanted = this.fresh ? new RectIndex(places) : null;
     this.next = 0;
   }
@@ -204,4 +209,12 @@ export class PageScan {
  */
 function push(out: Rect[], r: DOMRect, sx: number, sy: number): void {
   if (r.width > 0 && r.height > 0) out.push({ x: r.left + sx, y: r.top + sy, w: r.width, h: r.height });
+}
+
+function samePlaces(a: readonly Rect[], b: readonly Rect[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) {
+    if (a[k].x !== b[k].x || a[k].y !== b[k].y || a[k].w !== b[k].w || a[k].h !== b[k].h) return false;
+  }
+  return true;
 }

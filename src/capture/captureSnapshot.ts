@@ -7,6 +7,7 @@ import { siteHostOf, isIntraSiteLink } from './siteHost.ts';
 import { emptyElementAttributes, readElementAttributes } from './elementAttributes.ts';
 import { htmlLengthOfHiddenSubtree, openTagLength } from './htmlLength.ts';
 import { namesAuthor } from './authorNodes.ts';
+import { doubled } from '../util/doubled.ts';
 
 /** Elements whose content is never rendered as page text. */
 const NEVER_RENDERED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
@@ -133,21 +134,21 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
   let textEnd = new Uint32Array(capacity);
   const grow = () => {
     capacity *= 2;
-    parent = resized(parent, capacity);
-    depth = resized(depth, capacity);
-    tag = resized(tag, capacity);
-    rect = resized(rect, 4 * capacity);
-    style = resized(style, capacity);
-    fontSize = resized(fontSize, capacity);
-    hints = resized(hints, capacity);
-    textChars = resized(textChars, capacity);
-    words = resized(words, capacity);
-    anchorChars = resized(anchorChars, capacity);
-    links = resized(links, capacity);
-    intraLinks = resized(intraLinks, capacity);
-    htmlLength = resized(htmlLength, capacity);
-    textStart = resized(textStart, capacity);
-    textEnd = resized(textEnd, capacity);
+    parent = doubled(parent);
+    depth = doubled(depth);
+    tag = doubled(tag);
+    rect = doubled(rect);
+    style = doubled(style);
+    fontSize = doubled(fontSize);
+    hints = doubled(hints);
+    textChars = doubled(textChars);
+    words = doubled(words);
+    anchorChars = doubled(anchorChars);
+    links = doubled(links);
+    intraLinks = doubled(intraLinks);
+    htmlLength = doubled(htmlLength);
+    textStart = doubled(textStart);
+    textEnd = doubled(textEnd);
   };
   const textParts: string[] = [];
   const textNodes: Node[] = [];
@@ -379,13 +380,6 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
 
   busyMs += performance.now() - setupStarted;
   return { step, nodes: () => elements.length, finish };
-}
-
-/** A copy of `a` with room for `n` values (the new room zero). */
-function resized<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float32Array>(a: T, n: number): T {
-  const out = new (a.constructor as new (n: number) => T)(n);
-  out.set(a);
-  return out;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { doubled } from './doubled.ts';
+import { doubled } from '../util/doubled.ts';
 
 /**
  * The leaves of a KinkTree (kinkTree.ts): sorted runs of up to `capacity` kinks, side by side in shared columns

@@ -2,7 +2,7 @@ import { between, onLine } from './breakpoints.ts';
 import { firstRankAbove, lastRankAbove, type CurveTurns, type GridCurve } from './gridCurve.ts';
 import { GridKinks } from './gridArray.ts';
 import { KinkBuckets } from './kinkBuckets.ts';
-import { doubled } from './doubled.ts';
+import { doubled } from '../util/doubled.ts';
 
 /** Entries of a node's row in KinkTree.ints (8 a node). */
 const LEFT = 0;

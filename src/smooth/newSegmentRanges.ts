@@ -1,6 +1,6 @@
 import { crossing, type Breakpoints } from './breakpoints.ts';
 import type { AboveCost, NewSegmentCosts } from './givenParent.ts';
-import { doubled } from './doubled.ts';
+import { doubled } from '../util/doubled.ts';
 
 /**
  * Ties keep the parent's value (fewer segments): a new segment must beat staying by this fraction of its cost,

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPageUi } from '../../extension/content/pageUi.ts';
 import { HighlightOverlay } from '../../extension/content/highlightOverlay.ts';
 import { PageScan, type CapturedLayout } from '../../extension/content/pageScan.ts';
+import { RectIndex } from '../../extension/content/labelPlacement.ts';
 import { TAG } from '../../src/snapshot/tags.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -84,6 +85,21 @@ describe('highlight page read from a capture', () => {
     scan.want([{ x: 0, y: 0, w: 50, h: 14 }]); // read already
     scan.step(Infinity);
     expect(ranges).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes on with its pass when asked for the same places again, and starts one for others', () => {
+    const hits = vi.spyOn(RectIndex.prototype, 'hits');
+    const scan = new PageScan(document, layout());
+    const places = () => [{ x: 0, y: 5000, w: 50, h: 14 }];
+    scan.want(places());
+    scan.step(Infinity);
+    expect(hits).toHaveBeenCalledTimes(1); // the paragraph's text, not read: far from the place
+    scan.want(places()); // the boxes measured again, unmoved
+    expect(scan.step(Infinity)).toBe(true);
+    expect(hits).toHaveBeenCalledTimes(1);
+    scan.want([{ x: 0, y: 6000, w: 50, h: 14 }]);
+    scan.step(Infinity);
+    expect(hits).toHaveBeenCalledTimes(2);
   });
 
   it('reads text whose box has no room, wherever the places are: it spills out of that box', () => {
