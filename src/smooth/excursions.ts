@@ -1,6 +1,7 @@
 import { CurveTurns, type GridCurve } from './gridCurve.ts';
 // The same tie rule as smoothTreeBySubtree's, so that both solvers give the same values and segments.
 import { RELATIVE_TIE, type NewSegmentRanges } from './newSegmentRanges.ts';
+import type { ExcursionBounds } from './excursionBounds.ts';
 
 /*
  * Turning a node's cost f (its value → the least cost of its subtree) into g, the least cost given its parent's
@@ -43,10 +44,11 @@ let rangeCount = 0;
 /**
  * Caps f into g in place and appends to `ranges` the parent values for which the node starts a segment (a node's
  * rows sorted, as valueGivenParent needs), taking as target the smallest score where f is least above the parent's
- * value. With `ranges` null (the root), only finds the smallest rank where f is least. Returns that rank.
+ * value. With `ranges` null (the root), only finds the smallest rank where f is least. Returns that rank. With
+ * `bounds`, also gives node `node` its bound on how far g rises above its suffix minimum (excursionBounds.ts).
  */
-export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ranges: NewSegmentRanges | null):
-  number {
+export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ranges: NewSegmentRanges | null,
+  bounds?: ExcursionBounds, node = -1): number {
   const ex = scratch;
   const turns = scratchTurns;
   f.listTurns(turns);
@@ -101,6 +103,13 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
       if (ex.stretchLevel !== cost) stretchesAbove(f, ex, b, end, cost, cost);
       for (let r = 0; r < ex.stretchCount; r++) f.cap(ex.from[r], ex.to[r], cost);
     }
+    if (bounds !== undefined) {
+      // The excursion's ranks run from where it ends (rank 0 if it runs there) to b, and f − F there is at most its
+      // highest top over the level, or the penalty once capped.
+      let top = ex.topValues[0];
+      for (let k = 1; k < ex.topCount; k++) if (ex.topValues[k] > top) top = ex.topValues[k];
+      bounds.region(node, end < 0 ? 0 : end, Math.min(top - level, penalty), top);
+    }
     if (end < 0) break;
     // Rank 0, or the right end of a falling pair (the caps above lie right of it and keep it): the next bottom.
     if (end === 0) {
@@ -109,6 +118,7 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
     }
     level = endValue;
   }
+  if (bounds !== undefined) bounds.finish(node);
   if (ranges !== null) {
     const first = ranges.length;
     for (let r = rangeCount - 1; r >= 0; r--) ranges.add(first, rangeFrom[r], rangeTo[r], rangeTarget[r]);

@@ -4,6 +4,7 @@ import { scoreRanks } from './scoreRanks.ts';
 import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from './gridArray.ts';
 import { KinkTree, KinkTreeCurve } from './kinkTree.ts';
 import { capExcursions } from './excursions.ts';
+import { ExcursionBounds } from './excursionBounds.ts';
 import { NewSegmentRanges, valueGivenParent } from './newSegmentRanges.ts';
 import { smoothTreeBySubtreeOfShape } from './smoothTreeBySubtree.ts';
 import type { TreeShape } from './treeShape.ts';
@@ -27,7 +28,8 @@ const SHALLOW_MEAN_DEPTH = 64;
  *
  * The walk: the dynamic program of smoothDense, but each node's subtree cost f_i is kept as a line through the m
  * scores given by its kinks only, and turned into the cost given the parent by capping its excursions
- * (excursions.ts), not by a pass over all of it. A node's children are added into the largest child's function
+ * (excursions.ts), not by a pass over all of it; a node that surely caps nothing (its child's bound on how far its
+ * cost rises, raised by the node's own terms, stays under its penalty: excursionBounds.ts) skips even that. A node's children are added into the largest child's function
  * (small into large: a kink moves O(log n) times), so a chain of wrappers costs O(n log m) rather than n × depth.
  * Large functions live in a KinkTree (kinkTree.ts: a segment tree over the score ranks whose leaves hold runs of
  * up to BUCKET_KINKS kinks, with lines added lazily), small ones in sorted arrays (gridArray.ts). Memory is the
@@ -87,6 +89,7 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
   const ranges = new NewSegmentRanges();
   const rangesFrom = new Int32Array(n);
   const rangesTo = new Int32Array(n);
+  const bounds = new ExcursionBounds(n);
   let best = 0;
 
   for (let k = n - 1; k >= 0; k--) {
@@ -106,9 +109,11 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
     let biggest = -1;
     let firstPending = pending.length;
     let allPlain = true;
+    let largeChildren = 0;
     for (let e = childStart[i]; e < childStart[i + 1]; e++) {
       const c = childList[e];
       if (treeOf[c] !== 0) {
+        largeChildren++;
         if (biggest < 0 || tree.size(treeOf[c]) > tree.size(treeOf[biggest])) biggest = c;
       } else {
         firstPending = Math.min(firstPending, pendingFrom[c]);
@@ -170,7 +175,20 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
       break;
     }
     rangesFrom[i] = ranges.length;
-    capExcursions(curve, s, penalties[i], ranges);
+    if (isLarge && largeChildren === 1 && allPlain && bounds.known(biggest)) {
+      // f is the large child's g plus own terms only (the node's and its plain leaves'): its bound may show that the
+      // walk would cap nothing.
+      bounds.inherit(i, biggest);
+      bounds.addTerm(i, s, rank[i], w);
+      for (let e = childStart[i]; e < childStart[i + 1]; e++) {
+        const c = childList[e];
+        if (treeOf[c] === 0) bounds.addTerm(i, s, rank[c], weights === undefined ? 1 : weights[c]);
+      }
+    }
+    if (!bounds.known(i) || !bounds.capsNothing(i, penalties[i])) {
+      if (isLarge) bounds.clear(i);
+      capExcursions(curve, s, penalties[i], ranges, isLarge ? bounds : undefined, i);
+    }
     rangesTo[i] = ranges.length;
     if (isLarge) {
       treeOf[i] = large.root;
