@@ -551,6 +551,11 @@ export class KinkTree {
    * same function, but a chain's nodes add nothing else, and this is one loop down the path to rank r, adding the
    * term's line to the subtree beside each step (slope w right of r, −w left of it, no division), the term itself
    * to the leaf's kinks, then the pulls back up.
+   *
+   * The lines pending on the path are carried down rather than pushed: push would add a node's line to both its
+   * children, but the child on the path is pulled afresh on the way back, so its line is only carried (as the
+   * values at its first and last kink and the slope) and given to each sibling together with the term's line, in
+   * one addLine, and to the leaf's kinks at the end.
    */
   addOwnTerm(root: number, r: number, w: number): number {
     const { s, ownPath } = this;
@@ -567,35 +572,63 @@ export class KinkTree {
     let qv = 0;
     let leaf = 0;
     let side = LEFT; // the side of the last node of the path that the walk went on to
+    // The lines pending above x, carried: their sum at x's first and last kink, and its slope.
+    let carried = false;
+    let lineFirst = 0;
+    let lineLast = 0;
+    let lineSlope = 0;
     for (;;) {
       if (x === 0) {
         leaf = this.leafOf(r, between(s[p], pv, s[q], qv, sr));
         break;
       }
-      this.push(x);
+      if (this.ints[8 * x + TAGGED]) {
+        this.ints[8 * x + TAGGED] = 0;
+        lineFirst += this.floats[F * x + TAG_FIRST];
+        lineLast += this.floats[F * x + TAG_LAST];
+        lineSlope += this.floats[F * x + TAG_SLOPE];
+        carried = true;
+      }
       if (this.isLeaf(x)) {
+        if (carried) {
+          this.addToRun(x, lineFirst, lineLast, lineSlope);
+          carried = false;
+          lineFirst = lineLast = lineSlope = 0;
+        }
         if (this.insertInLeaf(x, r, w, p, pv, q, qv)) break;
         this.split(x, l, hi);
       }
       ownPath[depth++] = x;
+      // Read after the split, which may have grown the pools.
       const { ints, floats } = this;
       const mid = (l + hi) >>> 1;
       side = r <= mid ? LEFT : RIGHT;
+      const sFirst = floats[F * x + FIRST_SCORE];
+      const sLast = floats[F * x + LAST_SCORE];
       // The sibling of the path's next node, on whose side the term rises (sign 1, right of r) or falls (-1).
       const sibling = ints[8 * x + RIGHT - side];
       const sign = side === LEFT ? 1 : -1;
       if (sibling !== 0) {
+        const yFirst = floats[F * sibling + FIRST_SCORE];
+        const yLast = floats[F * sibling + LAST_SCORE];
+        const atFirst = carried ? onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, yFirst) : 0;
+        const atLast = carried ? onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, yLast) : 0;
         if (side === LEFT) {
           q = ints[8 * sibling + FIRST_RANK];
-          qv = floats[F * sibling + FIRST_VALUE];
+          qv = floats[F * sibling + FIRST_VALUE] + atFirst;
         } else {
           p = ints[8 * sibling + LAST_RANK];
-          pv = floats[F * sibling + LAST_VALUE];
+          pv = floats[F * sibling + LAST_VALUE] + atLast;
         }
-        this.addLine(sibling, sign * w * (floats[F * sibling + FIRST_SCORE] - sr),
-          sign * w * (floats[F * sibling + LAST_SCORE] - sr), sign * w);
+        this.addLine(sibling, atFirst + sign * w * (yFirst - sr), atLast + sign * w * (yLast - sr),
+          lineSlope + sign * w);
       }
       x = ints[8 * x + side];
+      if (carried && x !== 0) {
+        const first = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * x + FIRST_SCORE]);
+        lineLast = onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, floats[F * x + LAST_SCORE]);
+        lineFirst = first;
+      }
       if (side === LEFT) hi = mid;
       else l = mid + 1;
     }
@@ -604,6 +637,16 @@ export class KinkTree {
     if (leaf !== 0) this.ints[8 * ownPath[depth - 1] + side] = leaf;
     while (depth > 0) this.pull(ownPath[--depth]);
     return root;
+  }
+
+  /** Adds the line given by its values at the leaf x's first and last kink, and its slope, to the leaf's kinks. */
+  private addToRun(x: number, yFirst: number, yLast: number, slope: number): void {
+    const { score, value } = this.buckets;
+    const sFirst = this.floats[F * x + FIRST_SCORE];
+    const sLast = this.floats[F * x + LAST_SCORE];
+    const base = this.base(x);
+    const end = base + this.ints[8 * x + COUNT];
+    for (let k = base; k < end; k++) value[k] += onLine(sFirst, yFirst, sLast, yLast, slope, score[k]);
   }
 
   /** addOwnTerm's path: the nodes it went down through (the depth of a tree over 2³¹ ranks at most). */
