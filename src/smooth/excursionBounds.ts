@@ -1,3 +1,5 @@
+import { doubled } from '../util/doubled.ts';
+
 /**
  * Per node, an upper bound on how far its capped cost g rises above its suffix minimum F(v) = min over u ≥ v of g(u),
  * region by region of the ranks, so that a parent whose own terms cannot lift any region above its penalty is known
@@ -14,80 +16,97 @@
  * the walk costs a descent of the KinkTree per turn.
  */
 export class ExcursionBounds {
-  /** Node i's regions, from index slots·i on: their left ends (ranks) and rises, the bound on g − F over the region. */
-  private readonly left: Int32Array;
-  private readonly rise: Float64Array;
-  /** Regions of node i; 0 while its bound is unknown. */
-  private readonly count: Uint8Array;
-  /** The magnitude of the values the walk compares (its highest top, raised by each term added since), for the
-   * margin that rounding needs. */
-  private readonly scale: Float64Array;
+  /**
+   * Node i's bound lives in block blockOf[i] (-1 while unknown). A parent takes its child's block over rather than
+   * copying it (the child's bound is read only by its parent), so a chain of wrappers works in one block.
+   */
+  private readonly blockOf: Int32Array;
+  /** Per block: its regions' left ends (as scores) and rises, the bound on g − F over each region, from slot
+   * slots·block on; how many regions it holds; and the magnitude of the values the walk compares (its highest top,
+   * raised by each term added since), for the margin that rounding needs. */
+  private leftScore: Float64Array;
+  private rise: Float64Array;
+  private count: Uint8Array;
+  private scale: Float64Array;
+  private blocks = 0;
+  /** s_{m−1} − s_0: the most a term of weight 1 adds to any value. */
+  private readonly span: number;
 
   /**
-   * n nodes, each keeping up to `slots` regions; a walk that finds more merges the leftmost ones (a coarser bound,
-   * still true). Page trees' functions turn 1–3 times, so 4 rarely merge; tests pass fewer to reach the merging.
+   * n nodes over the scores s, each bound keeping up to `slots` regions; a walk that finds more merges the leftmost
+   * ones (a coarser bound, still true). Page trees' functions turn 1–3 times, so 4 rarely merge; tests pass fewer
+   * to reach the merging.
    */
-  constructor(n: number, private readonly slots = 4) {
-    this.left = new Int32Array(slots * n);
-    this.rise = new Float64Array(slots * n);
-    this.count = new Uint8Array(n);
-    this.scale = new Float64Array(n);
+  constructor(n: number, s: Float64Array, private readonly slots = 4) {
+    this.blockOf = new Int32Array(n).fill(-1);
+    this.span = s[s.length - 1] - s[0];
+    this.leftScore = new Float64Array(16 * slots);
+    this.rise = new Float64Array(16 * slots);
+    this.count = new Uint8Array(16);
+    this.scale = new Float64Array(16);
   }
 
   known(i: number): boolean {
-    return this.count[i] > 0;
+    return this.blockOf[i] >= 0;
   }
 
-  /** Starts node i's bound anew, for a walk of its function to fill with region(). */
+  /** Starts node i's bound anew, in the block it took over or a new one, for a walk to fill with region(). */
   clear(i: number): void {
-    this.count[i] = 0;
-    this.scale[i] = 0;
+    let b = this.blockOf[i];
+    if (b < 0) {
+      b = this.blocks++;
+      if (b === this.count.length) {
+        this.leftScore = doubled(this.leftScore);
+        this.rise = doubled(this.rise);
+        this.count = doubled(this.count);
+        this.scale = doubled(this.scale);
+      }
+      this.blockOf[i] = b;
+    }
+    this.count[b] = 0;
+    this.scale[b] = 0;
   }
 
   /**
-   * Adds the region of ranks [left, …) up to the previous one's left end (the walk goes right to left), where g − F
-   * is at most `rise`; `top` is the highest value of f there.
+   * Adds the region of scores from `leftScore` up to the previous one's left end (the walk goes right to left),
+   * where g − F is at most `rise`; `top` is the highest value of f there.
    */
-  region(i: number, left: number, rise: number, top: number): void {
+  region(i: number, leftScore: number, rise: number, top: number): void {
     const { slots } = this;
-    if (top > this.scale[i]) this.scale[i] = top;
-    let k = this.count[i];
+    const b = this.blockOf[i];
+    if (top > this.scale[b]) this.scale[b] = top;
+    let k = this.count[b];
     if (k === slots) {
       // Merged into the leftmost slot: its left end moves left, its rise is the larger.
       k = slots - 1;
-      if (rise < this.rise[slots * i + k]) rise = this.rise[slots * i + k];
+      if (rise < this.rise[slots * b + k]) rise = this.rise[slots * b + k];
     } else {
-      this.count[i] = k + 1;
+      this.count[b] = k + 1;
     }
-    this.left[slots * i + k] = left;
-    this.rise[slots * i + k] = rise;
+    this.leftScore[slots * b + k] = leftScore;
+    this.rise[slots * b + k] = rise;
   }
 
-  /** Ends a walk of node i: a function with no excursion still has the region from rank 0, rising 0. */
-  finish(i: number): void {
-    if (this.count[i] === 0) this.region(i, 0, 0, 0);
+  /** Ends a walk of node i: a function with no excursion still has the region from the lowest score, rising 0. */
+  finish(i: number, lowest: number): void {
+    if (this.count[this.blockOf[i]] === 0) this.region(i, lowest, 0, 0);
   }
 
-  /** Node i's bound is its child c's (whose g is i's f before its terms). */
+  /** Node i's bound is its child c's (whose g is i's f before its terms); c's is gone. */
   inherit(i: number, c: number): void {
-    const { slots } = this;
-    this.count[i] = this.count[c];
-    this.scale[i] = this.scale[c];
-    for (let k = 0; k < this.count[c]; k++) {
-      this.left[slots * i + k] = this.left[slots * c + k];
-      this.rise[slots * i + k] = this.rise[slots * c + k];
-    }
+    this.blockOf[i] = this.blockOf[c];
+    this.blockOf[c] = -1;
   }
 
-  /** Adds the term w·|s − s_r| to node i's f. */
-  addTerm(i: number, s: Float64Array, r: number, w: number): void {
+  /** Adds the term w·|s − sr| to node i's f. */
+  addTerm(i: number, sr: number, w: number): void {
     const { slots } = this;
-    const sr = s[r];
-    for (let k = slots * i; k < slots * i + this.count[i]; k++) {
-      const lift = sr - s[this.left[k]];
+    const b = this.blockOf[i];
+    for (let k = slots * b; k < slots * b + this.count[b]; k++) {
+      const lift = sr - this.leftScore[k];
       if (lift > 0) this.rise[k] += w * lift;
     }
-    this.scale[i] += w * (s[s.length - 1] - s[0]);
+    this.scale[b] += w * this.span;
   }
 
   /**
@@ -97,8 +116,9 @@ export class ExcursionBounds {
    */
   capsNothing(i: number, penalty: number): boolean {
     const { slots } = this;
-    const limit = penalty - 1e-9 * (this.scale[i] + penalty);
-    for (let k = slots * i; k < slots * i + this.count[i]; k++) if (this.rise[k] > limit) return false;
+    const b = this.blockOf[i];
+    const limit = penalty - 1e-9 * (this.scale[b] + penalty);
+    for (let k = slots * b; k < slots * b + this.count[b]; k++) if (this.rise[k] > limit) return false;
     return true;
   }
 }

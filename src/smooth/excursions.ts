@@ -51,6 +51,7 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
   bounds?: ExcursionBounds, node = -1): number {
   const ex = scratch;
   const turns = scratchTurns;
+  if (bounds !== undefined) bounds.clear(node);
   f.listTurns(turns);
   const { rank: turnRank, value: turnValue, count: turnCount, valueAtZero } = turns;
   rangeCount = 0;
@@ -108,7 +109,7 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
       // highest top over the level, or the penalty once capped.
       let top = ex.topValues[0];
       for (let k = 1; k < ex.topCount; k++) if (ex.topValues[k] > top) top = ex.topValues[k];
-      bounds.region(node, end < 0 ? 0 : end, Math.min(top - level, penalty), top);
+      bounds.region(node, s[end < 0 ? 0 : end], Math.min(top - level, penalty), top);
     }
     if (end < 0) break;
     // Rank 0, or the right end of a falling pair (the caps above lie right of it and keep it): the next bottom.
@@ -118,7 +119,7 @@ export function capExcursions(f: GridCurve, s: Float64Array, penalty: number, ra
     }
     level = endValue;
   }
-  if (bounds !== undefined) bounds.finish(node);
+  if (bounds !== undefined) bounds.finish(node, s[0]);
   if (ranges !== null) {
     const first = ranges.length;
     for (let r = rangeCount - 1; r >= 0; r--) ranges.add(first, rangeFrom[r], rangeTo[r], rangeTarget[r]);

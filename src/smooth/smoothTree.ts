@@ -89,7 +89,7 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
   const ranges = new NewSegmentRanges();
   const rangesFrom = new Int32Array(n);
   const rangesTo = new Int32Array(n);
-  const bounds = new ExcursionBounds(n);
+  const bounds = new ExcursionBounds(n, s);
   let best = 0;
 
   for (let k = n - 1; k >= 0; k--) {
@@ -179,14 +179,13 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
       // f is the large child's g plus own terms only (the node's and its plain leaves'): its bound may show that the
       // walk would cap nothing.
       bounds.inherit(i, biggest);
-      bounds.addTerm(i, s, rank[i], w);
+      bounds.addTerm(i, s[rank[i]], w);
       for (let e = childStart[i]; e < childStart[i + 1]; e++) {
         const c = childList[e];
-        if (treeOf[c] === 0) bounds.addTerm(i, s, rank[c], weights === undefined ? 1 : weights[c]);
+        if (treeOf[c] === 0) bounds.addTerm(i, s[rank[c]], weights === undefined ? 1 : weights[c]);
       }
     }
     if (!bounds.known(i) || !bounds.capsNothing(i, penalties[i])) {
-      if (isLarge) bounds.clear(i);
       capExcursions(curve, s, penalties[i], ranges, isLarge ? bounds : undefined, i);
     }
     rangesTo[i] = ranges.length;

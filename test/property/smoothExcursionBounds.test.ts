@@ -40,7 +40,7 @@ describe('ExcursionBounds', () => {
         const m = s.length;
         const g = new GridArray(s);
         for (let r = 0; r < m; r++) g.kinks.push(r, values[r]);
-        const bounds = new ExcursionBounds(2, slots);
+        const bounds = new ExcursionBounds(2, s, slots);
         capExcursions(g, s, penalty, new NewSegmentRanges(), bounds, 0);
         // g at every rank, from its kinks (the caps left a line between the ends of each capped stretch).
         const { rank, value, length } = g.kinks;
@@ -55,7 +55,7 @@ describe('ExcursionBounds', () => {
         bounds.inherit(1, 0);
         for (const { at, weight } of terms) {
           const r = at % m;
-          bounds.addTerm(1, s, r, weight);
+          bounds.addTerm(1, s[r], weight);
           for (let v = 0; v < m; v++) f[v] += weight * Math.abs(s[v] - s[r]);
         }
         const rise = highestRise(f);
