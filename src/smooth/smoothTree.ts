@@ -1,6 +1,5 @@
 import { smoothResultOf, validateSmoothProblem, type SmoothProblem, type SmoothResult } from './smoothProblem.ts';
-import { distinctScores } from './distinctScores.ts';
-import { scoreRanks } from './scoreRanks.ts';
+import { rankedScores } from './rankedScores.ts';
 import { appendGridSum, appendOwnTerm, GridArray, GridKinks } from './gridArray.ts';
 import { KinkTree, KinkTreeCurve } from './kinkTree.ts';
 import { capExcursions } from './excursions.ts';
@@ -67,9 +66,8 @@ function smoothTreeOfShape(problem: SmoothProblem, shape: TreeShape, arrayKinks:
   const { childStart, childList, topDown, root } = shape;
   const { parents, scores, weights, penalties } = problem;
   const n = scores.length;
-  const s = distinctScores(scores);
+  const { s, rank } = rankedScores(scores);
   if (s.length === 1) return smoothResultOf(problem, new Float64Array(n).fill(s[0]));
-  const rank = scoreRanks(scores, s);
 
   // g of the children not yet summed into their parent: small ones as ranges of this stack (children come before
   // parents in reversed pre-order, and a subtree is processed as one block, so when node i comes up the arrays of

@@ -87,7 +87,10 @@ describe('library build', () => {
       // worst case) beside the one for page-like trees, about 20 kB; the budget keeps ~10% room above that. 190 kB
       // since 2026-11-28: that solver's KinkTree keeps runs of kinks in its leaves (winnow.mjs 183.8 -> 185.5 kB), which
       // made spines and caterpillars of 100k nodes about 1.6x faster (`npx tsx src/cli/bench/benchSmoothingShapes.ts`).
-      expect(statSync(join(DIST, file)).size, file).toBeLessThan(190_000);
+      // 196 kB since the next day: the bound that lets a chain's node skip its walk, the lines carried down addOwnTerm
+      // and the radix sort of the scores (winnow.mjs 189.7 -> 191.8 kB) took the 100k spine from 225 to 161 ms and
+      // the caterpillar from 170 to 125-131 ms (same command).
+      expect(statSync(join(DIST, file)).size, file).toBeLessThan(196_000);
     }
     expect(library).toMatch(/^var Winnow=/);
   });
