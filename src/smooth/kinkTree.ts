@@ -144,25 +144,33 @@ export class KinkTree {
     return this.cap * this.ints[8 * x + BUCKET];
   }
 
-  /** Sets the leaf x's summary from its run (no line pending). */
-  private summarizeLeaf(x: number): void {
+  /**
+   * Sets the leaf x's summary from its run (no line pending), adding the term w·|s − sr| to the run first when w is
+   * not 0: one pass over the run does both.
+   */
+  private summarizeLeaf(x: number, w = 0, sr = 0): void {
     const { ints, floats } = this;
     const { rank, score, value } = this.buckets;
     const base = this.base(x);
     const end = base + ints[8 * x + COUNT];
+    if (w !== 0) value[base] += w * Math.abs(score[base] - sr);
+    let min = Infinity;
+    let max = -Infinity;
+    let before = value[base];
+    for (let k = base + 1; k < end; k++) {
+      let v = value[k];
+      if (w !== 0) value[k] = v += w * Math.abs(score[k] - sr);
+      const slope = (v - before) / (score[k] - score[k - 1]);
+      if (slope < min) min = slope;
+      if (slope > max) max = slope;
+      before = v;
+    }
     ints[8 * x + FIRST_RANK] = rank[base];
     ints[8 * x + LAST_RANK] = rank[end - 1];
     floats[F * x + FIRST_VALUE] = value[base];
     floats[F * x + LAST_VALUE] = value[end - 1];
     floats[F * x + FIRST_SCORE] = score[base];
     floats[F * x + LAST_SCORE] = score[end - 1];
-    let min = Infinity;
-    let max = -Infinity;
-    for (let k = base + 1; k < end; k++) {
-      const slope = (value[k] - value[k - 1]) / (score[k] - score[k - 1]);
-      if (slope < min) min = slope;
-      if (slope > max) max = slope;
-    }
     floats[F * x + MIN_SLOPE] = min;
     floats[F * x + MAX_SLOPE] = max;
   }
@@ -205,8 +213,15 @@ export class KinkTree {
     if (a === 0 || b === 0) {
       // One child: its summary (ranks and count, values, slopes and scores), not its line or children.
       const c = a === 0 ? b : a;
-      for (let k = FIRST_RANK; k <= COUNT; k++) ints[8 * x + k] = ints[8 * c + k];
-      for (let k = 0; k < F; k++) if (k < TAG_FIRST || k > TAG_SLOPE) floats[F * x + k] = floats[F * c + k];
+      ints[8 * x + FIRST_RANK] = ints[8 * c + FIRST_RANK];
+      ints[8 * x + LAST_RANK] = ints[8 * c + LAST_RANK];
+      ints[8 * x + COUNT] = ints[8 * c + COUNT];
+      floats[F * x + FIRST_VALUE] = floats[F * c + FIRST_VALUE];
+      floats[F * x + LAST_VALUE] = floats[F * c + LAST_VALUE];
+      floats[F * x + MIN_SLOPE] = floats[F * c + MIN_SLOPE];
+      floats[F * x + MAX_SLOPE] = floats[F * c + MAX_SLOPE];
+      floats[F * x + FIRST_SCORE] = floats[F * c + FIRST_SCORE];
+      floats[F * x + LAST_SCORE] = floats[F * c + LAST_SCORE];
       return;
     }
     const slope = (floats[F * b + FIRST_VALUE] - floats[F * a + LAST_VALUE]) /
@@ -351,9 +366,6 @@ export class KinkTree {
     // The term is 0 at r, so a new kink takes the function's value there before the term is added.
     const v = present ? 0 : between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : pv,
       i < base + n ? score[i] : s[q], i < base + n ? value[i] : qv, sr);
-    // |s_k − s_r| is the same number either side of r (a difference and its negation round alike). Caps make kinks
-    // with w = 0 (ensureKink), two per cap.
-    if (w !== 0) for (let k = base; k < base + n; k++) value[k] += w * Math.abs(score[k] - sr);
     if (!present) {
       // A loop, not copyWithin: a run is a few kinks, and the three calls cost more than moving them.
       for (let k = base + n; k > i; k--) {
@@ -366,7 +378,10 @@ export class KinkTree {
       value[i] = v;
       ints[8 * x + COUNT] = n + 1;
     }
-    this.summarizeLeaf(x);
+    // The term is added while summarizing, the new kink included (the term is 0 there). |s_k − s_r| is the same number
+    // either side of r (a difference and its negation round alike). Caps make kinks with w = 0 (ensureKink), two per
+    // cap.
+    this.summarizeLeaf(x, w, sr);
     return true;
   }
 
