@@ -309,42 +309,11 @@ export class KinkTree {
   }
 
   /**
-   * Makes `rank` a kink (the function is unchanged); returns the root. One descent: the kinks next to the path give
-   * the value on the line where the new kink goes.
+   * Makes `rank` a kink (the function is unchanged); returns the root. addOwnTerm with w = 0: one descent, in which
+   * the kinks next to the path give the value on the line where the new kink goes.
    */
   private ensureKink(root: number, rank: number): number {
-    return this.ensureKinkAt(root, 0, this.last, rank, -1, 0, -1, 0);
-  }
-
-  /** x covers ranks l … r; (p, pv) and (q, qv) are the function's kinks just outside the range (-1 if none). */
-  private ensureKinkAt(x: number, l: number, r: number, rank: number, p: number, pv: number, q: number,
-    qv: number): number {
-    if (x === 0) return this.leafOf(rank, between(this.s[p], pv, this.s[q], qv, this.s[rank]));
-    if (this.ints[8 * x + FIRST_RANK] === rank || this.ints[8 * x + LAST_RANK] === rank) return x;
-    this.push(x);
-    if (this.isLeaf(x)) {
-      if (this.insertInLeaf(x, rank, 0, p, pv, q, qv)) return x;
-      this.split(x, l, r);
-    }
-    const mid = (l + r) >>> 1;
-    const a = this.ints[8 * x + LEFT];
-    const b = this.ints[8 * x + RIGHT];
-    // The kink just outside the half the path takes is the first of b or the last of a, if there is one.
-    if (rank <= mid && b !== 0) {
-      q = this.ints[8 * b + FIRST_RANK];
-      qv = this.floats[F * b + FIRST_VALUE];
-    }
-    if (rank > mid && a !== 0) {
-      p = this.ints[8 * a + LAST_RANK];
-      pv = this.floats[F * a + LAST_VALUE];
-    }
-    // The child is read back before the row is written: a new node may have moved the rows.
-    const child = rank <= mid
-      ? this.ensureKinkAt(a, l, mid, rank, p, pv, q, qv)
-      : this.ensureKinkAt(b, mid + 1, r, rank, p, pv, q, qv);
-    this.ints[8 * x + (rank <= mid ? LEFT : RIGHT)] = child;
-    this.pull(x);
-    return x;
+    return this.addOwnTerm(root, rank, 0);
   }
 
   /**
@@ -570,7 +539,8 @@ export class KinkTree {
    * The lines pending on the path are carried down rather than pushed: push would add a node's line to both its
    * children, but the child on the path is pulled afresh on the way back, so its line is only carried (as the
    * values at its first and last kink and the slope) and given to each sibling together with the term's line, in
-   * one addLine, and to the leaf's kinks at the end.
+   * one addLine, and to the leaf's kinks at the end. With w = 0 (ensureKink) it only makes r a kink, and stops at
+   * the first node whose first or last kink r is.
    */
   addOwnTerm(root: number, r: number, w: number): number {
     const { s, ownPath } = this;
@@ -595,6 +565,11 @@ export class KinkTree {
     for (;;) {
       if (x === 0) {
         leaf = this.leafOf(r, between(s[p], pv, s[q], qv, sr));
+        break;
+      }
+      if (w === 0 && (this.ints[8 * x + FIRST_RANK] === r || this.ints[8 * x + LAST_RANK] === r)) {
+        // Only a kink was asked for, and r is one already: the lines carried to x are all x still needs.
+        if (carried) this.addLine(x, lineFirst, lineLast, lineSlope);
         break;
       }
       if (this.ints[8 * x + TAGGED]) {
@@ -635,8 +610,10 @@ export class KinkTree {
           p = ints[8 * sibling + LAST_RANK];
           pv = floats[F * sibling + LAST_VALUE] + atLast;
         }
-        this.addLine(sibling, atFirst + sign * w * (yFirst - sr), atLast + sign * w * (yLast - sr),
-          lineSlope + sign * w);
+        if (carried || w !== 0) {
+          this.addLine(sibling, atFirst + sign * w * (yFirst - sr), atLast + sign * w * (yLast - sr),
+            lineSlope + sign * w);
+        }
       }
       x = ints[8 * x + side];
       if (carried && x !== 0) {
