@@ -118,7 +118,9 @@ export class ExcursionBounds {
     const { slots } = this;
     const b = this.blockOf[i];
     const limit = penalty - 1e-9 * (this.scale[b] + penalty);
-    for (let k = slots * b; k < slots * b + this.count[b]; k++) if (this.rise[k] > limit) return false;
+    // Not `rise > limit`: scores near ±1e308 can make a lift or the scale infinite, and 0·∞ or ∞ − ∞ NaN, which
+    // must mean "walk", not "skip".
+    for (let k = slots * b; k < slots * b + this.count[b]; k++) if (!(this.rise[k] <= limit)) return false;
     return true;
   }
 }

@@ -65,4 +65,16 @@ describe('ExcursionBounds', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('says walk, not skip, when scores near ±1e308 make a rise NaN (0 · ∞)', () => {
+    const s = Float64Array.from([-1e308, 0, 1e308]);
+    const bounds = new ExcursionBounds(2, s);
+    const g = new GridArray(s);
+    [5, 1, 5].forEach((v, r) => g.kinks.push(r, v));
+    capExcursions(g, s, 10, new NewSegmentRanges(), bounds, 0);
+    bounds.inherit(1, 0);
+    // A term of weight 0 at the top score: its lift from the lowest is 2e308, infinite, times 0.
+    bounds.addTerm(1, s[2], 0);
+    expect(bounds.capsNothing(1, 100)).toBe(false);
+  });
 });
