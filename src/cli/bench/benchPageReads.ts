@@ -17,6 +17,8 @@ import { STYLE_PROPERTIES_READ } from '../../snapshot/styleBits.ts';
  * - display: the computed `display` of every element (what telling shown from hidden takes);
  * - style + rects: the computed properties capture reads (elementStyle.ts's STYLE_PROPERTIES_READ) and the rect of
  *   every element: the capture walk's reads;
+ * - style ≥2000 px²: the same, but elements under 2,000 px² (not classified) read only the seven properties that
+ *   telling shown from hidden, the label scan and the reader's lines take;
  * - text rects: a Range rectangle of every text node with something to read (pageScan.ts: what labels must not cover);
  * - Readability.js: `new Readability(document.cloneNode(true)).parse()`, as the extension bench times it.
  *
@@ -38,6 +40,19 @@ const PROBES: Record<string, string> = {
       const cs = getComputedStyle(all[k]);
       for (let p = 0; p < props.length; p++) s += cs[props[p]].length;
       s += all[k].getBoundingClientRect().width;
+    }
+    return performance.now() - t; })(${JSON.stringify(STYLE_PROPERTIES_READ)})`,
+  // Issue 17's idea "read computed style only for nodes that will be classified (≥ the hidden-node area)": the rect
+  // first, then every property for elements of 2,000 px² or more, and for smaller ones only what telling shown from
+  // hidden, the label scan and the reader's lines take (display … cssFloat, the first seven).
+  'style ≥2000 px²': `((props) => { const all = document.body.getElementsByTagName('*'); const t = performance.now();
+    let s = 0;
+    for (let k = 0; k < all.length; k++) {
+      const r = all[k].getBoundingClientRect();
+      s += r.width;
+      const cs = getComputedStyle(all[k]);
+      const n = r.width * r.height >= 2000 ? props.length : 7;
+      for (let p = 0; p < n; p++) s += cs[props[p]].length;
     }
     return performance.now() - t; })(${JSON.stringify(STYLE_PROPERTIES_READ)})`,
   'text rects': `(() => { const t = performance.now(); const w = document.createTreeWalker(document.body, 4);
