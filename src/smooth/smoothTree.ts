@@ -28,8 +28,9 @@ const SHALLOW_MEAN_DEPTH = 64;
  * The walk: the dynamic program of smoothDense, but each node's subtree cost f_i is kept as a line through the m
  * scores given by its kinks only, and turned into the cost given the parent by capping its excursions
  * (excursions.ts), not by a pass over all of it; a node that surely caps nothing (its child's bound on how far its
- * cost rises, raised by the node's own terms, stays under its penalty: excursionBounds.ts) skips even that. A node's children are added into the largest child's function
- * (small into large: a kink moves O(log n) times), so a chain of wrappers costs O(n log m) rather than n × depth.
+ * cost rises, raised by the node's own terms, stays under its penalty: excursionBounds.ts) skips even that. A node's
+ * children are added into the largest child's function (small into large: a kink moves O(log n) times), so a chain
+ * of wrappers costs O(n log m) rather than n × depth. The scores are sorted once (rankedScores.ts).
  * Large functions live in a KinkTree (kinkTree.ts: a segment tree over the score ranks whose leaves hold runs of
  * up to BUCKET_KINKS kinks, with lines added lazily), small ones in sorted arrays (gridArray.ts). Memory is the
  * unfinished children's functions plus, per node, the few ranges of parent values where it starts a segment.
