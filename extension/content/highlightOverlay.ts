@@ -177,9 +177,10 @@ export class HighlightOverlay {
     const measured = this.measure(styleReader(window));
     const tinted = tintedBoxes(measured.map((m) => ({ rect: m.geometry.rect, layer: m.geometry.layer })));
     const requests = this.labelRequests(doc, measured, tinted);
-    scan.want(requests.flatMap((r) => candidatePlaces(r.box, r.width, r.height)));
+    const candidates = requests.map((r) => candidatePlaces(r.box, r.width, r.height));
+    scan.want(candidates.flat());
     const read = scan.step(deadline);
-    const labels = this.labels(doc, measured, requests, read ? scan : null);
+    const labels = this.labels(doc, measured, requests, candidates, read ? scan : null);
     const span = Math.max(1e-6, 1 - this.threshold);
     const pageBoxes = doc.createDocumentFragment();
     const viewportBoxes = doc.createDocumentFragment();
@@ -256,12 +257,13 @@ export class HighlightOverlay {
 
   /**
    * Each box's label: its text and width, and where it goes (null: nowhere free, or the page not read yet: not
-   * drawn).
+   * drawn). `candidates` are the requests' places the scan was asked to read under, worked out once per drawing.
    */
   private labels(doc: Document, measured: Array<Omit<DrawnBox, 'div' | 'clip'>>,
-    requests: Array<LabelRequest & { k: number; text: string }>, page: PageScan | null):
+    requests: Array<LabelRequest & { k: number; text: string }>, candidates: Rect[][], page: PageScan | null):
     Array<{ text: string; width: number; place: Rect | null }> {
-    const places = page ? placeLabels(requests, { hard: page.hard, soft: page.soft, bounds: scrollArea(doc) }) : [];
+    const places = page
+      ? placeLabels(requests, { hard: page.hard, soft: page.soft, bounds: scrollArea(doc) }, candidates) : [];
     const sx = window.scrollX;
     const sy = window.scrollY;
     const out = new Array<{ text: string; width: number; place: Rect | null }>(measured.length);

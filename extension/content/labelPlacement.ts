@@ -49,10 +49,11 @@ export function candidatePlaces(b: Rect, w: number, h: number): Rect[] {
 
 /**
  * A place for each label, in the order asked (the caller puts the labels that matter most first), or null where no
- * place is free. Each placed label becomes an obstacle for the ones after it.
+ * place is free. Each placed label becomes an obstacle for the ones after it. `candidates`: each request's
+ * candidatePlaces, when the caller has them already (highlight worked them out to know which text to read).
  */
-export function placeLabels(requests: readonly LabelRequest[], obstacles: Obstacles): Array<Rect | null> {
-  const candidates = requests.map(({ box, width, height }) => candidatePlaces(box, width, height));
+export function placeLabels(requests: readonly LabelRequest[], obstacles: Obstacles,
+  candidates = requests.map(({ box, width, height }) => candidatePlaces(box, width, height))): Array<Rect | null> {
   // Only obstacles in a band some label could take are indexed: a page's thousands of text rectangles lie mostly
   // where no label goes, and indexing each costs more than the few places tried.
   const wanted = BandSet.covering(candidates.flat());
