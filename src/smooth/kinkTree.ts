@@ -330,11 +330,9 @@ export class KinkTree {
     while (i < base + n && rank[i] < r) i++;
     const present = i < base + n && rank[i] === r;
     if (!present && n === this.cap) return false;
-    const { s } = this;
-    const sr = s[r];
+    const sr = this.s[r];
     // The term is 0 at r, so a new kink takes the function's value there before the term is added.
-    const v = present ? 0 : between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : pv,
-      i < base + n ? score[i] : s[q], i < base + n ? value[i] : qv, sr);
+    const v = present ? 0 : this.valueBetween(base, base + n, i, p, pv, q, qv, sr);
     if (!present) {
       // A loop, not copyWithin: a run is a few kinks, and the three calls cost more than moving them.
       for (let k = base + n; k > i; k--) {
@@ -348,10 +346,22 @@ export class KinkTree {
       ints[8 * x + COUNT] = n + 1;
     }
     // The term is added while summarizing, the new kink included (the term is 0 there). |s_k − s_r| is the same number
-    // either side of r (a difference and its negation round alike). Caps make kinks with w = 0 (ensureKink), two per
-    // cap.
+    // either side of r (a difference and its negation round alike). Kinks alone are made with w = 0 (ensureKink,
+    // addKinks).
     this.summarizeLeaf(x, w, sr);
     return true;
+  }
+
+  /**
+   * The function's value at score sr, between kink i − 1 and kink i of the run [base, end) of the leaf (its line
+   * pushed), or (p, pv) and (q, qv) outside it where the run has none.
+   */
+  private valueBetween(base: number, end: number, i: number, p: number, pv: number, q: number, qv: number,
+    sr: number): number {
+    const { score, value } = this.buckets;
+    const { s } = this;
+    return between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : pv, i < end ? score[i] : s[q],
+      i < end ? value[i] : qv, sr);
   }
 
   /** A new leaf holding the single kink (rank, value). */
@@ -369,33 +379,46 @@ export class KinkTree {
 
   /**
    * Sets the function to `level` on ranks j1 … j2, keeping its values elsewhere; returns the root. The ranks next to
-   * the range become kinks first (they hold the lines up to it); then one walk drops the kinks inside and puts
-   * kinks at j1 and j2.
+   * the range become kinks (they hold the lines up to it): j1 − 1 first, by ensureKink (a cap from rank 0, nearly
+   * every one, needs none), then j2 + 1 in the walk that drops the kinks inside and puts kinks at j1 and j2, which
+   * goes down to j2 + 1's leaf anyway (one descent, not two: ensureKink then the walk).
    */
   setRange(root: number, j1: number, j2: number, level: number): number {
     if (j1 > 0) root = this.ensureKink(root, j1 - 1);
-    if (j2 < this.last) root = this.ensureKink(root, j2 + 1);
-    return this.setRangeAt(root, 0, this.last, j1, j2, level);
+    return this.setRangeAt(root, 0, this.last, j1, j2, level, -1, 0, -1, 0);
   }
 
-  private setRangeAt(x: number, l: number, r: number, j1: number, j2: number, level: number): number {
-    if (r < j1 || l > j2) return x;
+  /**
+   * setRange on the subtree x over ranks l … r. (p, pv) and (q, qv) are the tree's kinks just outside l … r and
+   * their values before the cap (-1 when none is needed), as in addKinksAt: where j2 + 1 is not a kink, it gets the
+   * value on the line between the kinks around it, from the run or from them.
+   */
+  private setRangeAt(x: number, l: number, r: number, j1: number, j2: number, level: number, p: number, pv: number,
+    q: number, qv: number): number {
+    if (r < j1 || l > j2 + 1) return x;
     const hasJ1 = l <= j1 && j1 <= r;
     const hasJ2 = l <= j2 && j2 <= r && j2 !== j1;
+    // Whether j2 + 1 lies in l … r (l ≤ j2 + 1 here).
+    const hasNext = j2 < r;
     if (!hasJ1 && !hasJ2) {
-      // Wholly inside the range and holding neither end: nothing of it stays.
-      this.release(x);
-      return 0;
+      if (l <= j2) {
+        // Wholly inside the range and holding neither end: nothing of it stays.
+        this.release(x);
+        return 0;
+      }
+      // Starting at j2 + 1, it only needs a kink there, which it may hold already.
+      if (x !== 0 && this.ints[8 * x + FIRST_RANK] === l) return x;
     }
     const { s } = this;
     if (x === 0) {
-      // A new leaf, empty until the rewrite below puts j1 and j2 in it.
+      // A new leaf, empty until the rewrite below puts j1, j2 and j2 + 1 in it.
       x = this.newLeaf();
       this.ints[8 * x + COUNT] = 0;
     }
     this.push(x);
     if (this.isLeaf(x)) {
-      // The run without its kinks in j1 … j2, with j1 and j2 at the level instead, if it fits.
+      // The run without its kinks in j1 … j2, with j1 and j2 at the level instead and j2 + 1 at its value, if it
+      // fits.
       const { rank, score, value } = this.buckets;
       const { scratchRank, scratchScore, scratchValue } = this;
       const base = this.base(x);
@@ -414,6 +437,11 @@ export class KinkTree {
         scratchValue[n++] = level;
       }
       while (k < end && rank[k] <= j2) k++;
+      if (hasNext && (k === end || rank[k] !== j2 + 1)) {
+        scratchRank[n] = j2 + 1;
+        scratchScore[n] = s[j2 + 1];
+        scratchValue[n++] = this.valueBetween(base, end, k, p, pv, q, qv, s[j2 + 1]);
+      }
       n = copyKinks(rank, score, value, k, end, scratchRank, scratchScore, scratchValue, n);
       if (n <= this.cap) {
         copyKinks(scratchRank, scratchScore, scratchValue, 0, n, rank, score, value, base);
@@ -424,10 +452,17 @@ export class KinkTree {
       this.split(x, l, r);
     }
     const mid = (l + r) >>> 1;
-    const a = this.setRangeAt(this.ints[8 * x + LEFT], l, mid, j1, j2, level);
-    this.ints[8 * x + LEFT] = a;
-    const b = this.setRangeAt(this.ints[8 * x + RIGHT], mid + 1, r, j1, j2, level);
-    this.ints[8 * x + RIGHT] = b;
+    const a = this.ints[8 * x + LEFT];
+    const b = this.ints[8 * x + RIGHT];
+    // The kinks beside each half, read before either half changes.
+    const aLast = a !== 0 ? this.ints[8 * a + LAST_RANK] : p;
+    const aLastValue = a !== 0 ? this.floats[F * a + LAST_VALUE] : pv;
+    const bFirst = b !== 0 ? this.ints[8 * b + FIRST_RANK] : q;
+    const bFirstValue = b !== 0 ? this.floats[F * b + FIRST_VALUE] : qv;
+    const newA = this.setRangeAt(a, l, mid, j1, j2, level, p, pv, bFirst, bFirstValue);
+    this.ints[8 * x + LEFT] = newA;
+    const newB = this.setRangeAt(b, mid + 1, r, j1, j2, level, aLast, aLastValue, q, qv);
+    this.ints[8 * x + RIGHT] = newB;
     this.pull(x);
     return x;
   }
