@@ -71,10 +71,6 @@ export class KinkTree {
   private readonly buckets: KinkBuckets;
   /** Kinks a leaf holds at most: BUCKET_KINKS, or 2 or more when a test asks for small leaves (to reach every split). */
   private readonly cap: number;
-  /** A leaf's run while it is rewritten: its kinks plus the two a cap may add. */
-  private readonly scratchRank: Int32Array;
-  private readonly scratchScore: Float64Array;
-  private readonly scratchValue: Float64Array;
   private readonly mergeScratch = new GridKinks(64);
 
   /** The highest rank, m − 1: every tree covers ranks 0 … last. */
@@ -90,9 +86,6 @@ export class KinkTree {
     this.ints = new Int32Array(8 * pool.rows);
     this.floats = new Float64Array(F * pool.rows);
     this.buckets = new KinkBuckets(bucketKinks, pool.runs);
-    this.scratchRank = new Int32Array(bucketKinks + 2);
-    this.scratchScore = new Float64Array(bucketKinks + 2);
-    this.scratchValue = new Float64Array(bucketKinks + 2);
   }
 
   /** Kinks in the tree rooted at `root`. */
@@ -364,6 +357,22 @@ export class KinkTree {
       i < end ? value[i] : qv, sr);
   }
 
+  /** Moves kink `from` of the runs' columns to `to`. */
+  private moveKink(from: number, to: number): void {
+    const { rank, score, value } = this.buckets;
+    rank[to] = rank[from];
+    score[to] = score[from];
+    value[to] = value[from];
+  }
+
+  /** Writes the kink (r, v) at place k of the runs' columns. */
+  private putKink(k: number, r: number, v: number): void {
+    const { rank, score, value } = this.buckets;
+    rank[k] = r;
+    score[k] = this.s[r];
+    value[k] = v;
+  }
+
   /** A new leaf holding the single kink (rank, value). */
   private leafOf(rank: number, value: number): number {
     const x = this.newLeaf();
@@ -420,32 +429,24 @@ export class KinkTree {
       // The run without its kinks in j1 … j2, with j1 and j2 at the level instead and j2 + 1 at its value, if it
       // fits.
       const { rank, score, value } = this.buckets;
-      const { scratchRank, scratchScore, scratchValue } = this;
       const base = this.base(x);
       const end = base + this.ints[8 * x + COUNT];
-      let k = base;
-      while (k < end && rank[k] < j1) k++;
-      let n = copyKinks(rank, score, value, base, k, scratchRank, scratchScore, scratchValue, 0);
-      if (hasJ1) {
-        scratchRank[n] = j1;
-        scratchScore[n] = s[j1];
-        scratchValue[n++] = level;
-      }
-      if (hasJ2) {
-        scratchRank[n] = j2;
-        scratchScore[n] = s[j2];
-        scratchValue[n++] = level;
-      }
-      while (k < end && rank[k] <= j2) k++;
-      if (hasNext && (k === end || rank[k] !== j2 + 1)) {
-        scratchRank[n] = j2 + 1;
-        scratchScore[n] = s[j2 + 1];
-        scratchValue[n++] = this.valueBetween(base, end, k, p, pv, q, qv, s[j2 + 1]);
-      }
-      n = copyKinks(rank, score, value, k, end, scratchRank, scratchScore, scratchValue, n);
-      if (n <= this.cap) {
-        copyKinks(scratchRank, scratchScore, scratchValue, 0, n, rank, score, value, base);
-        this.ints[8 * x + COUNT] = n;
+      // Kinks kept: [base, from) and [to, end).
+      let from = base;
+      while (from < end && rank[from] < j1) from++;
+      let to = from;
+      while (to < end && rank[to] <= j2) to++;
+      const addsNext = hasNext && (to === end || rank[to] !== j2 + 1);
+      let k = from + +hasJ1 + +hasJ2 + +addsNext;
+      if (k + end - to <= base + this.cap) {
+        // In place: the kinks after the range move to k, then the new ones go before them.
+        const next = addsNext ? this.valueBetween(base, end, to, p, pv, q, qv, s[j2 + 1]) : 0;
+        if (k < to) copyKinks(rank, score, value, to, end, rank, score, value, k);
+        else for (let j = end - 1; j >= to; j--) this.moveKink(j, j + k - to);
+        this.ints[8 * x + COUNT] = k + end - to - base;
+        if (addsNext) this.putKink(--k, j2 + 1, next);
+        if (hasJ2) this.putKink(--k, j2, level);
+        if (hasJ1) this.putKink(--k, j1, level);
         this.summarizeLeaf(x);
         return x;
       }
