@@ -138,11 +138,12 @@ export class KinkTree {
   }
 
   /**
-   * Sets the leaf x's summary from its run (no line pending), adding the term w·|s − sr| to the run first when w is
+   * Sets the leaf x's summary from its run (no line pending), adding the term w·|s − s_r| to the run first when w is
    * not 0: one pass over the run does both.
    */
-  private summarizeLeaf(x: number, w = 0, sr = 0): void {
+  private summarizeLeaf(x: number, w = 0, r = 0): void {
     const { ints, floats } = this;
+    const sr = this.s[r];
     const { rank, score, value } = this.buckets;
     const base = this.base(x);
     const end = base + ints[8 * x + COUNT];
@@ -311,10 +312,10 @@ export class KinkTree {
 
   /**
    * Adds w·|s_r − v| to the leaf x (its line pushed) and makes r a kink of it, taking the value on the line between
-   * its neighbours, in the run or (p, pv), (q, qv) outside it; w = 0 only makes the kink. Returns false, changing
-   * nothing, when r is new and the run is full.
+   * its neighbours, in the run or the kinks p and q outside it (their values in `outside`); w = 0 only makes the kink.
+   * Returns false, changing nothing, when r is new and the run is full.
    */
-  private insertInLeaf(x: number, r: number, w: number, p: number, pv: number, q: number, qv: number): boolean {
+  private insertInLeaf(x: number, r: number, w: number, p: number, q: number): boolean {
     const { ints } = this;
     const { rank, score, value } = this.buckets;
     const base = this.base(x);
@@ -325,7 +326,7 @@ export class KinkTree {
     if (!present && n === this.cap) return false;
     const sr = this.s[r];
     // The term is 0 at r, so a new kink takes the function's value there before the term is added.
-    const v = present ? 0 : this.valueBetween(base, base + n, i, p, pv, q, qv, sr);
+    const v = present ? 0 : this.valueBetween(base, base + n, i, p, q, r);
     if (!present) {
       // A loop, not copyWithin: a run is a few kinks, and the three calls cost more than moving them.
       for (let k = base + n; k > i; k--) {
@@ -341,21 +342,27 @@ export class KinkTree {
     // The term is added while summarizing, the new kink included (the term is 0 there). |s_k − s_r| is the same number
     // either side of r (a difference and its negation round alike). Kinks alone are made with w = 0 (ensureKink,
     // addKinks).
-    this.summarizeLeaf(x, w, sr);
+    this.summarizeLeaf(x, w, r);
     return true;
   }
 
   /**
-   * The function's value at score sr, between kink i − 1 and kink i of the run [base, end) of the leaf (its line
-   * pushed), or (p, pv) and (q, qv) outside it where the run has none.
+   * The function's value at rank r, between kink i − 1 and kink i of the run [base, end) of a leaf (its line pushed),
+   * or the kinks p and q just outside it, whose values are in `outside`, where the run has none.
    */
-  private valueBetween(base: number, end: number, i: number, p: number, pv: number, q: number, qv: number,
-    sr: number): number {
+  private valueBetween(base: number, end: number, i: number, p: number, q: number, r: number): number {
     const { score, value } = this.buckets;
-    const { s } = this;
-    return between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : pv, i < end ? score[i] : s[q],
-      i < end ? value[i] : qv, sr);
+    const { s, outside } = this;
+    return between(i > base ? score[i - 1] : s[p], i > base ? value[i - 1] : outside[0], i < end ? score[i] : s[q],
+      i < end ? value[i] : outside[1], s[r]);
   }
+
+  /**
+   * The values of the kinks p and q just outside a leaf, for insertInLeaf and valueBetween, set by their callers: in a
+   * typed array, not arguments, because addOwnTerm's loop, which keeps them as it goes down, boxed them into new heap
+   * numbers at every step while a call inside it took them (on a 100k spine, 20 MB of garbage a run).
+   */
+  private readonly outside = new Float64Array(2);
 
   /** Moves kink `from` of the runs' columns to `to`. */
   private moveKink(from: number, to: number): void {
@@ -418,7 +425,6 @@ export class KinkTree {
       // Starting at j2 + 1, it only needs a kink there, which it may hold already.
       if (x !== 0 && this.ints[8 * x + FIRST_RANK] === l) return x;
     }
-    const { s } = this;
     if (x === 0) {
       // A new leaf, empty until the rewrite below puts j1, j2 and j2 + 1 in it.
       x = this.newLeaf();
@@ -440,7 +446,9 @@ export class KinkTree {
       let k = from + +hasJ1 + +hasJ2 + +addsNext;
       if (k + end - to <= base + this.cap) {
         // In place: the kinks after the range move to k, then the new ones go before them.
-        const next = addsNext ? this.valueBetween(base, end, to, p, pv, q, qv, s[j2 + 1]) : 0;
+        this.outside[0] = pv;
+        this.outside[1] = qv;
+        const next = addsNext ? this.valueBetween(base, end, to, p, q, j2 + 1) : 0;
         if (k < to) copyKinks(rank, score, value, to, end, rank, score, value, k);
         else for (let j = end - 1; j >= to; j--) this.moveKink(j, j + k - to);
         this.ints[8 * x + COUNT] = k + end - to - base;
@@ -510,7 +518,9 @@ export class KinkTree {
       // The function's kinks in the range become kinks of the leaf, if they fit; the function is then a line
       // between any two of its kinks, and each gets the function's value there. A full leaf is split.
       let j = from;
-      while (j < to && this.insertInLeaf(x, rank[j], 0, p, pv, q, qv)) j++;
+      this.outside[0] = pv;
+      this.outside[1] = qv;
+      while (j < to && this.insertInLeaf(x, rank[j], 0, p, q)) j++;
       if (j === to) {
         const { score, value: leafValue } = this.buckets;
         const { s } = this;
@@ -579,30 +589,24 @@ export class KinkTree {
    * the first node whose first or last kink r is.
    */
   addOwnTerm(root: number, r: number, w: number): number {
-    const { s, ownPath } = this;
+    const { s, ownPath, outside } = this;
     const sr = s[r];
     let depth = 0;
     let x = root;
     let l = 0;
     let hi = this.last;
-    // The tree's kinks just outside [l, hi] and their values before the term is added (-1 when none): a new kink at
-    // r takes the tree's value on the line between them.
+    // The tree's kinks just outside [l, hi] (-1 when none), their values before the term is added in `outside`: a new
+    // kink at r takes the tree's value on the line between them.
     let p = -1;
-    let pv = 0;
     let q = -1;
-    let qv = 0;
-    let leaf = 0;
     let side = LEFT; // the side of the last node of the path that the walk went on to
     // The lines pending above x, carried: their sum at x's first and last kink, and its slope.
     let carried = false;
     let lineFirst = 0;
     let lineLast = 0;
     let lineSlope = 0;
-    for (;;) {
-      if (x === 0) {
-        leaf = this.leafOf(r, between(s[p], pv, s[q], qv, sr));
-        break;
-      }
+    // Until x = 0, where r needs a new leaf (made after the loop), or r is a kink of a node or leaf on the path.
+    while (x !== 0) {
       if (w === 0 && (this.ints[8 * x + FIRST_RANK] === r || this.ints[8 * x + LAST_RANK] === r)) {
         // Only a kink was asked for, and r is one already: the lines carried to x are all x still needs.
         if (carried) this.addLine(x, lineFirst, lineLast, lineSlope);
@@ -617,11 +621,14 @@ export class KinkTree {
       }
       if (this.isLeaf(x)) {
         if (carried) {
-          this.addToRun(x, lineFirst, lineLast, lineSlope);
+          // The leaf's own line (taken into the one carried above) and push, rather than a call that took the line:
+          // addOwnTerm's loop boxed the numbers such a call took at every step.
+          this.addLine(x, lineFirst, lineLast, lineSlope);
+          this.push(x);
           carried = false;
           lineFirst = lineLast = lineSlope = 0;
         }
-        if (this.insertInLeaf(x, r, w, p, pv, q, qv)) break;
+        if (this.insertInLeaf(x, r, w, p, q)) break;
         this.split(x, l, hi);
       }
       ownPath[depth++] = x;
@@ -641,10 +648,10 @@ export class KinkTree {
         const atLast = carried ? onLine(sFirst, lineFirst, sLast, lineLast, lineSlope, yLast) : 0;
         if (side === LEFT) {
           q = ints[8 * sibling + FIRST_RANK];
-          qv = floats[F * sibling + FIRST_VALUE] + atFirst;
+          outside[1] = floats[F * sibling + FIRST_VALUE] + atFirst;
         } else {
           p = ints[8 * sibling + LAST_RANK];
-          pv = floats[F * sibling + LAST_VALUE] + atLast;
+          outside[0] = floats[F * sibling + LAST_VALUE] + atLast;
         }
         if (carried || w !== 0) {
           this.addLine(sibling, atFirst + sign * w * (yFirst - sr), atLast + sign * w * (yLast - sr),
@@ -660,21 +667,12 @@ export class KinkTree {
       if (side === LEFT) hi = mid;
       else l = mid + 1;
     }
+    const leaf = x === 0 ? this.leafOf(r, between(s[p], outside[0], s[q], outside[1], sr)) : 0;
     if (depth === 0) return leaf === 0 ? root : leaf;
     // The new leaf, if any, hangs under the last node of the path, on the side of r.
     if (leaf !== 0) this.ints[8 * ownPath[depth - 1] + side] = leaf;
     while (depth > 0) this.pull(ownPath[--depth]);
     return root;
-  }
-
-  /** Adds the line given by its values at the leaf x's first and last kink, and its slope, to the leaf's kinks. */
-  private addToRun(x: number, yFirst: number, yLast: number, slope: number): void {
-    const { score, value } = this.buckets;
-    const sFirst = this.floats[F * x + FIRST_SCORE];
-    const sLast = this.floats[F * x + LAST_SCORE];
-    const base = this.base(x);
-    const end = base + this.ints[8 * x + COUNT];
-    for (let k = base; k < end; k++) value[k] += onLine(sFirst, yFirst, sLast, yLast, slope, score[k]);
   }
 
   /** addOwnTerm's path: the nodes it went down through (the depth of a tree over 2³¹ ranks at most). */
