@@ -401,16 +401,16 @@ export class KinkTree {
    */
   setRange(root: number, j1: number, j2: number, level: number): number {
     if (j1 > 0) root = this.ensureKink(root, j1 - 1);
-    return this.setRangeAt(root, 0, this.last, j1, j2, level, -1, 0, -1, 0);
+    return this.setRangeAt(root, 0, this.last, j1, j2, level, -1, -1);
   }
 
   /**
-   * setRange on the subtree x over ranks l … r. (p, pv) and (q, qv) are the tree's kinks just outside l … r and
-   * their values before the cap (-1 when none is needed), as in addKinksAt: where j2 + 1 is not a kink, it gets the
-   * value on the line between the kinks around it, from the run or from them.
+   * setRange on the subtree x over ranks l … r. p and q are the tree's kinks just outside l … r (-1 when none is
+   * needed) and, when l … r holds j2 + 1, their values before the cap are in `outside`: where j2 + 1 is not a kink, it
+   * gets the value on the line between the kinks around it, from the run or from them.
    */
-  private setRangeAt(x: number, l: number, r: number, j1: number, j2: number, level: number, p: number, pv: number,
-    q: number, qv: number): number {
+  private setRangeAt(x: number, l: number, r: number, j1: number, j2: number, level: number, p: number,
+    q: number): number {
     if (r < j1 || l > j2 + 1) return x;
     const hasJ1 = l <= j1 && j1 <= r;
     const hasJ2 = l <= j2 && j2 <= r && j2 !== j1;
@@ -446,8 +446,6 @@ export class KinkTree {
       let k = from + +hasJ1 + +hasJ2 + +addsNext;
       if (k + end - to <= base + this.cap) {
         // In place: the kinks after the range move to k, then the new ones go before them.
-        this.outside[0] = pv;
-        this.outside[1] = qv;
         const next = addsNext ? this.valueBetween(base, end, to, p, q, j2 + 1) : 0;
         if (k < to) copyKinks(rank, score, value, to, end, rank, score, value, k);
         else for (let j = end - 1; j >= to; j--) this.moveKink(j, j + k - to);
@@ -461,16 +459,18 @@ export class KinkTree {
       this.split(x, l, r);
     }
     const mid = (l + r) >>> 1;
-    const a = this.ints[8 * x + LEFT];
-    const b = this.ints[8 * x + RIGHT];
-    // The kinks beside each half, read before either half changes.
-    const aLast = a !== 0 ? this.ints[8 * a + LAST_RANK] : p;
-    const aLastValue = a !== 0 ? this.floats[F * a + LAST_VALUE] : pv;
-    const bFirst = b !== 0 ? this.ints[8 * b + FIRST_RANK] : q;
-    const bFirstValue = b !== 0 ? this.floats[F * b + FIRST_VALUE] : qv;
-    const newA = this.setRangeAt(a, l, mid, j1, j2, level, p, pv, bFirst, bFirstValue);
+    const { ints, floats, outside } = this;
+    const a = ints[8 * x + LEFT];
+    const b = ints[8 * x + RIGHT];
+    // The kinks beside each half, read before either half changes; the value of the one beside j2 + 1's half goes to
+    // `outside` (arguments would be boxed into new heap numbers at every call).
+    const aLast = a !== 0 ? ints[8 * a + LAST_RANK] : p;
+    const bFirst = b !== 0 ? ints[8 * b + FIRST_RANK] : q;
+    if (hasNext && j2 < mid && b !== 0) outside[1] = floats[F * b + FIRST_VALUE];
+    if (hasNext && j2 >= mid && a !== 0) outside[0] = floats[F * a + LAST_VALUE];
+    const newA = this.setRangeAt(a, l, mid, j1, j2, level, p, bFirst);
     this.ints[8 * x + LEFT] = newA;
-    const newB = this.setRangeAt(b, mid + 1, r, j1, j2, level, aLast, aLastValue, q, qv);
+    const newB = this.setRangeAt(b, mid + 1, r, j1, j2, level, aLast, q);
     this.ints[8 * x + RIGHT] = newB;
     this.pull(x);
     return x;
