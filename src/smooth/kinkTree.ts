@@ -257,7 +257,6 @@ export class KinkTree {
     floats[fx + TAG_SLOPE] += slope;
   }
 
-
   /** Hands x's pending line to its children, or to its kinks if x is a leaf. */
   private push(x: number): void {
     const { ints, floats } = this;
