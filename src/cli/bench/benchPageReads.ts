@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { launchBrowser, offlineContext } from '../browser/chromium.ts';
 import { sharedDataset } from '../datasets/dataPaths.ts';
@@ -20,7 +21,10 @@ import { STYLE_PROPERTIES_READ } from '../../snapshot/styleBits.ts';
  * - style ≥2000 px²: the same, but elements under 2,000 px² (not classified) read only the seven properties that
  *   telling shown from hidden, the label scan and the reader's lines take;
  * - text rects: a Range rectangle of every text node with something to read (pageScan.ts: what labels must not cover);
- * - Readability.js: `new Readability(document.cloneNode(true)).parse()`, as the extension bench times it.
+ * - Readability.js: `new Readability(document.cloneNode(true)).parse()`, as the extension bench times it;
+ * - capture, cold: Winnow's capture walk itself (captureSnapshot, minified as shipped), its first run in the tab, as
+ *   a run from the shortcut meets it: the code not compiled yet, then run by the interpreter;
+ * - capture, 2nd: the same walk run a second time in the tab, timed (what the same reads cost with the code warm).
  *
  *   npx tsx src/cli/bench/benchPageReads.ts [pages]
  */
@@ -67,7 +71,27 @@ const PROBES: Record<string, string> = {
     const t = performance.now(); new Readability(document.cloneNode(true)).parse(); return performance.now() - t; })()`,
 };
 
+/** The capture walk as one minified classic script that defines `__winnowCapture` (captureSnapshot). */
+async function captureScript(): Promise<string> {
+  const entry = fileURLToPath(new URL('../../capture/captureSnapshot.ts', import.meta.url));
+  const out = await build({
+    stdin: { contents: `import { captureSnapshot } from ${JSON.stringify(entry)}; globalThis.__winnowCapture = captureSnapshot;`,
+      resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true, minify: true, format: 'iife', target: 'chrome120', write: false, logLevel: 'silent',
+  });
+  return out.outputFiles[0].text;
+}
+
+/** The capture probes: the script evaluated first (not timed), then the walk timed on its first or second run. */
+function captureProbes(script: string): Record<string, string> {
+  const timed = (runsBefore: number) => `(() => { ${script};
+    for (let k = 0; k < ${runsBefore}; k++) globalThis.__winnowCapture(document);
+    const t = performance.now(); globalThis.__winnowCapture(document); return performance.now() - t; })()`;
+  return { 'capture, cold': timed(0), 'capture, 2nd': timed(1) };
+}
+
 async function main(): Promise<void> {
+  Object.assign(PROBES, captureProbes(await captureScript()));
   const limit = Number(process.argv[2] ?? 30);
   const dir = sharedDataset('readability');
   const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
@@ -76,7 +100,9 @@ async function main(): Promise<void> {
   const names = Object.keys(PROBES);
   const columns: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   const floorRatio: number[] = [];
-  console.log(`${'page'.padEnd(40)} elements ${names.map((n) => n.padStart(15)).join('')}   (ms, each cold in a fresh tab)`);
+  const coldRatio: number[] = [];
+  const warmRatio: number[] = [];
+  console.log(`${'page'.padEnd(40)} elements ${names.map((n) => n.padStart(16)).join('')}   (ms, each in a fresh tab)`);
   try {
     for (const slug of slugs) {
       const row: Record<string, number> = {};
@@ -96,15 +122,20 @@ async function main(): Promise<void> {
       }
       for (const name of names) columns[name].push(row[name]);
       floorRatio.push((row['style + rects'] + row['text rects']) / Math.max(0.1, row['Readability.js']));
+      coldRatio.push(row['capture, cold'] / Math.max(0.1, row['Readability.js']));
+      warmRatio.push(row['capture, cold'] / Math.max(0.1, row['capture, 2nd']));
       console.log(`${slug.slice(0, 40).padEnd(40)} ${String(elements).padStart(8)} ` +
-        names.map((n) => row[n].toFixed(1).padStart(15)).join(''));
+        names.map((n) => row[n].toFixed(1).padStart(16)).join(''));
     }
   } finally {
     await browser.close();
   }
-  console.log(`${'median'.padEnd(49)}${names.map((n) => percentile(columns[n], 50).toFixed(1).padStart(15)).join('')}`);
+  console.log(`${'median'.padEnd(50)}${names.map((n) => percentile(columns[n], 50).toFixed(1).padStart(16)).join('')}`);
   console.log(`(style + rects + text rects) / Readability.js per page: median ${percentile(floorRatio, 50).toFixed(2)}, ` +
     `p95 ${percentile(floorRatio, 95).toFixed(2)}`);
+  console.log(`capture, cold / Readability.js per page: median ${percentile(coldRatio, 50).toFixed(2)}, ` +
+    `p95 ${percentile(coldRatio, 95).toFixed(2)}; capture, cold / capture, 2nd: median ` +
+    `${percentile(warmRatio, 50).toFixed(2)}`);
 }
 
 void main().catch((e) => {
