@@ -2,6 +2,8 @@
 const DIGIT = 11;
 const BINS = 1 << DIGIT;
 const MASK = BINS - 1;
+/** Pass 2's digit takes the low word's top 10 bits and the high word's lowest bit, shifted up by this much. */
+const HIGH_INTO_PASS2 = 32 - 2 * DIGIT;
 
 /**
  * The sorted distinct scores s (what distinctScores gives) and the rank of each score in them, from one sort of the
@@ -40,7 +42,7 @@ export function rankedScores(scores: ArrayLike<number>): { s: Float64Array; rank
     index[i] = i;
     counts[l & MASK]++;
     counts[BINS + ((l >>> DIGIT) & MASK)]++;
-    counts[2 * BINS + (((l >>> (2 * DIGIT)) | (h << (32 - 2 * DIGIT))) & MASK)]++;
+    counts[2 * BINS + (((l >>> (2 * DIGIT)) | (h << HIGH_INTO_PASS2)) & MASK)]++;
     counts[3 * BINS + ((h >>> (3 * DIGIT - 32)) & MASK)]++;
     counts[4 * BINS + ((h >>> (4 * DIGIT - 32)) & MASK)]++;
     counts[5 * BINS + (h >>> (5 * DIGIT - 32))]++;
@@ -54,7 +56,7 @@ export function rankedScores(scores: ArrayLike<number>): { s: Float64Array; rank
     const base = pass * BINS;
     const shift = pass < 3 ? DIGIT * pass : DIGIT * pass - 32;
     // A pass where every key has the same digit would not move anything.
-    const first = pass < 2 ? (lo[0] >>> shift) & MASK : pass === 2 ? ((lo[0] >>> shift) | (hi[0] << 10)) & MASK
+    const first = pass < 2 ? (lo[0] >>> shift) & MASK : pass === 2 ? ((lo[0] >>> shift) | (hi[0] << HIGH_INTO_PASS2)) & MASK
       : (hi[0] >>> shift) & MASK;
     if (counts[base + first] === n) continue;
     let start = 0;
@@ -72,7 +74,7 @@ export function rankedScores(scores: ArrayLike<number>): { s: Float64Array; rank
       }
     } else if (pass === 2) {
       for (let i = 0; i < n; i++) {
-        const to = counts[base + (((lo[i] >>> shift) | (hi[i] << 10)) & MASK)]++;
+        const to = counts[base + (((lo[i] >>> shift) | (hi[i] << HIGH_INTO_PASS2)) & MASK)]++;
         hi2[to] = hi[i];
         index2[to] = index[i];
       }
