@@ -1,5 +1,3 @@
-import { between } from './breakpoints.ts';
-
 /**
  * A node's cost as a function of its value, known at the m sorted distinct scores s_0 < … < s_m−1 (the only values
  * an optimum needs, 000 Lemma 3) and drawn as the line through them: its kinks are the ranks where the slope changes.
@@ -55,13 +53,22 @@ export class CurveTurns {
 /**
  * Between kinks p < k (f(p) at fp, f(k) at fk), the first rank j in (p, k] with f(s_j) > level when f rises there
  * (fp ≤ level < fk), by bisection over the scores: the line is monotone.
+ *
+ * The line's value at s_mid is `between`'s, written out (mid lies strictly between p and k, so its cases for the ends
+ * do not arise): inlined into the walk's stretchesAbove, these loops are past V8's inlining budget, and the call
+ * boxed s[mid] into a new heap number at every step (on a 100k spine, about 5 MB of garbage a run).
  */
 export function firstRankAbove(s: Float64Array, p: number, fp: number, k: number, fk: number, level: number): number {
+  const x0 = s[p];
+  const x1 = s[k];
+  const rise = fk - fp;
+  const width = x1 - x0;
   let lo = p + 1;
   let hi = k;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (between(s[p], fp, s[k], fk, s[mid]) > level) hi = mid;
+    const v = s[mid];
+    if ((v - x0 <= x1 - v ? fp + rise * ((v - x0) / width) : fk - rise * ((x1 - v) / width)) > level) hi = mid;
     else lo = mid + 1;
   }
   return lo;
@@ -69,11 +76,16 @@ export function firstRankAbove(s: Float64Array, p: number, fp: number, k: number
 
 /** Between kinks p < k where f falls (fp > level ≥ fk): the last rank j in [p, k) with f(s_j) > level. */
 export function lastRankAbove(s: Float64Array, p: number, fp: number, k: number, fk: number, level: number): number {
+  const x0 = s[p];
+  const x1 = s[k];
+  const rise = fk - fp;
+  const width = x1 - x0;
   let lo = p;
   let hi = k - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
-    if (between(s[p], fp, s[k], fk, s[mid]) > level) lo = mid;
+    const v = s[mid];
+    if ((v - x0 <= x1 - v ? fp + rise * ((v - x0) / width) : fk - rise * ((x1 - v) / width)) > level) lo = mid;
     else hi = mid - 1;
   }
   return lo;
