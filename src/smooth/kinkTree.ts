@@ -206,7 +206,9 @@ export class KinkTree {
     const b = ints[8 * x + RIGHT];
     // Row offsets, x's and its children's (the one child's twice when it has one), worked out once: the arithmetic
     // written at every field made pull's bytecode 852 bytes, too long for V8 to inline (460 at most) into
-    // addOwnTerm's and setRangeAt's loops; it is 457 now, unminified.
+    // addOwnTerm's and setRangeAt's loops. It is 457 now where a bundler folds the row constants in (esbuild), but 527
+    // under tsx, which the benches run, and in rolldown's unminified output, so there pull stays a call (measured with
+    // node --print-bytecode --print-bytecode-filter=pull).
     const c = a === 0 ? b : a;
     const d = b === 0 ? a : b;
     const ix = 8 * x;
@@ -268,8 +270,9 @@ export class KinkTree {
     const sFirst = floats[F * x + FIRST_SCORE];
     const sLast = floats[F * x + LAST_SCORE];
     // The line's value at each score is breakpoints.ts's onLine written out, the same operations in the same order:
-    // push is inlined into the walks past V8's inlining budget, where each call to onLine would put its six numbers
-    // and its answer on the heap (16.5 and 5.5 MB a run on a 100k spine, by HeapProfiler sampling).
+    // In the code V8 made of push (685 bytes of bytecode, too long to inline anywhere), the calls to onLine were not
+    // inlined: each put its six numbers and its answer on the heap (16.5 and 5.5 MB a run on a 100k spine, by
+    // HeapProfiler sampling; none since).
     if (this.isLeaf(x)) {
       const { score, value } = this.buckets;
       const base = this.base(x);
