@@ -269,7 +269,7 @@ export class KinkTree {
     const slope = floats[F * x + TAG_SLOPE];
     const sFirst = floats[F * x + FIRST_SCORE];
     const sLast = floats[F * x + LAST_SCORE];
-    // The line's value at each score is breakpoints.ts's onLine written out, the same operations in the same order:
+    // The line's value at each score is breakpoints.ts's onLine written out, the same operations in the same order.
     // In the code V8 made of push (685 bytes of bytecode, too long to inline anywhere), the calls to onLine were not
     // inlined: each put its six numbers and its answer on the heap (16.5 and 5.5 MB a run on a 100k spine, by
     // HeapProfiler sampling; none since).
