@@ -270,9 +270,9 @@ export class KinkTree {
     const sFirst = floats[F * x + FIRST_SCORE];
     const sLast = floats[F * x + LAST_SCORE];
     // The line's value at each score is breakpoints.ts's onLine written out, the same operations in the same order.
-    // In the code V8 made of push (685 bytes of bytecode, too long to inline anywhere), the calls to onLine were not
-    // inlined: each put its six numbers and its answer on the heap (16.5 and 5.5 MB a run on a 100k spine, by
-    // HeapProfiler sampling; none since).
+    // In the code V8 made of push (too long to inline anywhere: 528 bytes of bytecode under tsx), the calls to onLine
+    // were not inlined: each put its six numbers and its answer on the heap (16.5 and 5.5 MB a run on a 100k spine,
+    // by HeapProfiler sampling; none since).
     if (this.isLeaf(x)) {
       const { score, value } = this.buckets;
       const base = this.base(x);
@@ -283,18 +283,12 @@ export class KinkTree {
       }
       return;
     }
-    const a = ints[8 * x + LEFT];
-    const b = ints[8 * x + RIGHT];
-    if (a !== 0) {
-      const v0 = floats[F * a + FIRST_SCORE];
-      const v1 = floats[F * a + LAST_SCORE];
-      this.addLine(a, v0 - sFirst <= sLast - v0 ? yFirst + slope * (v0 - sFirst) : yLast - slope * (sLast - v0),
-        v1 - sFirst <= sLast - v1 ? yFirst + slope * (v1 - sFirst) : yLast - slope * (sLast - v1), slope);
-    }
-    if (b !== 0) {
-      const v0 = floats[F * b + FIRST_SCORE];
-      const v1 = floats[F * b + LAST_SCORE];
-      this.addLine(b, v0 - sFirst <= sLast - v0 ? yFirst + slope * (v0 - sFirst) : yLast - slope * (sLast - v0),
+    for (let side = LEFT; side <= RIGHT; side++) {
+      const c = ints[8 * x + side];
+      if (c === 0) continue;
+      const v0 = floats[F * c + FIRST_SCORE];
+      const v1 = floats[F * c + LAST_SCORE];
+      this.addLine(c, v0 - sFirst <= sLast - v0 ? yFirst + slope * (v0 - sFirst) : yLast - slope * (sLast - v0),
         v1 - sFirst <= sLast - v1 ? yFirst + slope * (v1 - sFirst) : yLast - slope * (sLast - v1), slope);
     }
   }
@@ -356,9 +350,9 @@ export class KinkTree {
       this.putKink(i, r, v);
       ints[8 * x + COUNT] = n + 1;
     }
-    // The term is added while summarizing, the new kink included (the term is 0 there). |s_k − s_r| is the same number
-    // either side of r (a difference and its negation round alike). Kinks alone are made with w = 0 (ensureKink,
-    // addKinks).
+    // The term is added while summarizing, the new kink included (the term is 0 there). |s_k − s_r| is the same
+    // number either side of r (a difference and its negation round alike). Kinks alone are made with w = 0
+    // (ensureKink, addKinks).
     this.summarizeLeaf(x, w, r);
     return true;
   }
@@ -419,8 +413,8 @@ export class KinkTree {
 
   /**
    * setRange on the subtree x over ranks l … r. p and q are the tree's kinks just outside l … r (-1 when none is
-   * needed) and, when l … r holds j2 + 1, their values before the cap are in `outside`: where j2 + 1 is not a kink, it
-   * gets the value on the line between the kinks around it, from the run or from them.
+   * needed) and, when l … r holds j2 + 1, their values before the cap are in `outside`: where j2 + 1 is not a kink,
+   * it gets the value on the line between the kinks around it, from the run or from them.
    */
   private setRangeAt(x: number, l: number, r: number, j1: number, j2: number, level: number, p: number,
     q: number): number {

@@ -8,9 +8,10 @@ const HIGH_INTO_PASS2 = 32 - 2 * DIGIT;
 /**
  * The sorted distinct scores s (what distinctScores gives) and the rank of each score in them, from one sort of the
  * nodes by score: an LSD radix sort of the doubles' bits, six passes of 11 bits, each keeping the order of the one
- * before. At 100k nodes of a bench spine, the built-in sort of a Float64Array plus a search per score took 12.8 ms
- * here, this 4.5 ms (2026-11-28): a deep tree's walk (smoothTree) needs both before its first node, and the shallow
- * trees' solver neither, so all of it counted against the deep shapes in benchSmoothingShapes.
+ * before. On the scores of a 100k-node bench spine this took 3.9–4.0 ms, the built-in sort of a Float64Array, the
+ * duplicates dropped and a binary search per score 18.7 (same ranks; a scratch timing, median of 21 runs after
+ * warm-up, two runs, 2026-11-28): a deep tree's walk (smoothTree) needs both before its first node, and the shallow
+ * trees' solver neither, so all of it counts against the deep shapes in benchSmoothingShapes.
  *
  * A double's bits, with the sign bit flipped for positive numbers and all bits flipped for negative ones, order as
  * the numbers do; -0 is made 0 first (the objective cannot tell them apart, and distinctScores keeps 0). NaN has been
@@ -56,7 +57,8 @@ export function rankedScores(scores: ArrayLike<number>): { s: Float64Array; rank
     const base = pass * BINS;
     const shift = pass < 3 ? DIGIT * pass : DIGIT * pass - 32;
     // A pass where every key has the same digit would not move anything.
-    const first = pass < 2 ? (lo[0] >>> shift) & MASK : pass === 2 ? ((lo[0] >>> shift) | (hi[0] << HIGH_INTO_PASS2)) & MASK
+    const first = pass < 2 ? (lo[0] >>> shift) & MASK
+      : pass === 2 ? ((lo[0] >>> shift) | (hi[0] << HIGH_INTO_PASS2)) & MASK
       : (hi[0] >>> shift) & MASK;
     if (counts[base + first] === n) continue;
     let start = 0;
