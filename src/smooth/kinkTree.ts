@@ -28,7 +28,9 @@ const LAST_SCORE = 8;
  * Kinks a leaf holds at most. A leaf of one kink made every step of a walk a row of its own, read from memory; a leaf
  * holding a run of kinks in one row makes the tree far smaller, and a walk ends in a short loop over its kinks.
  * `npx tsx src/cli/bench/benchSmoothingShapes.ts`, one run with BUCKET_KINKS edited to each size, spine / caterpillar
- * at 100k nodes: 8 kinks 252 / 217 ms, 32 kinks 226 / 193, 48 kinks 232 / 195 (2026-11-28).
+ * at 100k nodes: 8 kinks 252 / 217 ms, 32 kinks 226 / 193, 48 kinks 232 / 195 (2026-11-28). Measured again once the
+ * walks had stopped boxing numbers, a 100k spine, median of 15 runs after 10 (a scratch script under tsx): 16 kinks
+ * 145.8 ms, 24 140.0, 32 141.8 and 144.8, 48 139.5: flat, so the size is no lever left.
  */
 export const BUCKET_KINKS = 32;
 
