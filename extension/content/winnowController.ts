@@ -60,6 +60,7 @@ export class WinnowController {
       await this.view.during(this.pageRun.captureAndSmooth(settingsReady), 'Winnow is reading this page…');
       const settings = this.state.settings!;
       const wanted = mode ?? (settings.mode === 'off' || settings.mode === 'inspect' ? 'highlight' : settings.mode);
+      const early = await this.view.during(this.pageRun.addSiteEvidenceIfRead(), 'Winnow is reading this page…');
       const drawStarted = performance.now();
       await this.show(wanted);
       const drawn = performance.now();
@@ -67,6 +68,8 @@ export class WinnowController {
       this.pageRun.busy('drawBusy', drawn - drawStarted);
       await afterNextPaint();
       this.state.phases.painted = performance.now() - started;
+      if (early) throw early.failure;
+      // (Nothing to add when it was added before the drawing.)
       if (await this.pageRun.addSiteEvidence()) {
         const redrawStarted = performance.now();
         await this.show(wanted);
@@ -152,7 +155,9 @@ export class WinnowController {
     if (!this.hasRun) return Promise.resolve(null);
     return this.enqueue(async () => {
       await this.pageRun.captureAndSmooth();
+      const early = await this.pageRun.addSiteEvidenceIfRead();
       await this.show(this.state.mode);
+      if (early) throw early.failure;
       if (await this.pageRun.addSiteEvidence()) await this.show(this.state.mode);
       await this.pageRun.rememberSite();
       return this.status();

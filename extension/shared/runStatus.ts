@@ -28,17 +28,19 @@ export interface RunStatus {
   /** How many times the classified snapshot was smoothed. */
   smooths: number;
   engine: EngineKind;
-  /** Where the first result shown was classified and smoothed (`engine` holds the page from then on). */
+  /** Where the page was classified and smoothed first (`engine` holds the page from then on). */
   firstEngine: EngineKind;
   /** total: from the run request to the mode being on screen (after the next paint). */
   timingsMs: { capture: number; classify: number; smooth: number; total: number };
   /**
    * The first run's steps, each as the time since the run request when it was done (wall clock in the page), and
    * `pageBusy`: the page thread's own work in the run (capture, the pipeline when it ran in the page, drawing), which
-   * is what a page feels; waiting for the worker or the browser is not in it. A small page is shown first as
-   * classified by `firstEngine` without its site's memory (`painted`), then with the site's evidence from `engine`
-   * (`siteAdded`: smoothed with it; drawn again only when that changed what the mode shows); `shownAtEpochMs` and
-   * `timingsMs.total` are the run's end, after both. Steps that did not happen are 0. `pageBusy` is the sum of
+   * is what a page feels; waiting for the worker or the browser is not in it. A small page is classified first by
+   * `firstEngine` without its site's memory, then by `engine` with the site's evidence (`siteAdded`: smoothed with
+   * it). When `engine` had read the memory by the time the first result was smoothed, the evidence is added before
+   * the page is drawn, once (`siteAdded` before `painted`); else the page is shown first without it (`painted`) and
+   * drawn again only when the evidence changed what the mode shows. `shownAtEpochMs` and `timingsMs.total` are the
+   * run's end, after both. Steps that did not happen are 0. `pageBusy` is the sum of
    * `setupBusy` (what the run does before the capture: Winnow's element put on the page, the engines and the
    * settings asked for), `captureBusy` (setting the walk up, the walk, and the bookkeeping after it), `engineBusy`
    * (posting the page to the background, framing the worker, or the in-page engine's stages) and `drawBusy` (drawing

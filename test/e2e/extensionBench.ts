@@ -456,8 +456,8 @@ async function main(): Promise<number> {
     if (busyRatio.some(Number.isNaN)) console.log('page busy: not reported by this build');
     else console.log(`page busy / Readability.js per page: median ${median(busyRatio).toFixed(2)}, ` +
       `p95 ${percentile(busyRatio, 95).toFixed(2)} (goal: median ≤ 1.0)`);
-    // What no engine placement can take off the page's thread: reading the page and drawing on it. A page classified in
-    // the page first is drawn again when its site's evidence comes, so on those pages this counts two draws.
+    // What no engine placement can take off the page's thread: reading the page and drawing on it. A page whose site's
+    // evidence comes after its first result is drawn is drawn again, so on those pages this counts two draws.
     if (floorRatio.length > 0) {
       console.log(`  capture + drawing alone / Readability.js per page: median ${median(floorRatio).toFixed(2)}, ` +
         `p95 ${percentile(floorRatio, 95).toFixed(2)} (every draw of the run counted)`);

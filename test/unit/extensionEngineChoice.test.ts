@@ -7,6 +7,7 @@ import { WinnowController, type ControllerDeps } from '../../extension/content/w
 import { IN_PAGE_MAX_ELEMENTS } from '../../extension/content/pageRun.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../extension/shared/settings.ts';
 import { FakeEngine } from './extensionFakeEngine.ts';
+import { HighlightOverlay } from '../../extension/content/highlightOverlay.ts';
 
 // Every box 100×20: capture drops 0×0 boxes as clipped away.
 Element.prototype.getBoundingClientRect = function () {
@@ -52,6 +53,16 @@ function setUp(page: string, memory: string | null = null,
 
 const SMALL = '<nav class="menu"><a href="/">Home</a></nav><article><h1>Title</h1><p>Some story text here.</p></article>';
 
+/** The page's own engine smooths its result only once the worker has read the site's memory. */
+function smoothOnceMemoryRead(inPage: FakeEngine, worker: FakeEngine): void {
+  const smooth = inPage.smooth.bind(inPage);
+  inPage.smooth = async (options) => {
+    await vi.waitFor(() => expect(worker.memoriesRead).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return smooth(options);
+  };
+}
+
 afterEach(async () => {
   for (const c of controllers.splice(0)) if (c.hasRun) await c.setMode('off');
   for (const host of Array.from(document.querySelectorAll('winnow-ui'))) host.remove();
@@ -74,6 +85,53 @@ describe('the engine a run uses', () => {
     await controller.setOptions({ penaltyFactor: 0.1, threshold: 0.5 });
     expect(worker.smoothed).toHaveLength(2);
     expect(inPage.smoothed).toHaveLength(1);
+  });
+
+  it('draws a small page once, with its site evidence, when the worker has read the memory before the first result ' +
+    'is smoothed', async () => {
+    // Up after the capture (else it would classify the page itself), and reading the memory before the page's own
+    // engine has smoothed its result.
+    const { controller, worker, inPage } = setUp(SMALL, '{"pages":2}', { workerStartMs: 30 });
+    smoothOnceMemoryRead(inPage, worker);
+    const draws = vi.spyOn(HighlightOverlay.prototype, 'show');
+    try {
+      const status = await controller.run('highlight');
+      expect(inPage.classified).toEqual([expect.objectContaining({ useSiteMemory: false })]);
+      expect(worker.classified).toEqual([expect.objectContaining({ useSiteMemory: true })]);
+      expect(status).toMatchObject({ engine: 'worker', firstEngine: 'in-page', site: { pagesSeen: 2 } });
+      expect(draws).toHaveBeenCalledTimes(1);
+      expect(status.phasesMs.siteAdded).toBeGreaterThan(0);
+      expect(status.phasesMs.siteAdded).toBeLessThanOrEqual(status.phasesMs.drawn);
+    } finally {
+      draws.mockRestore();
+    }
+  });
+
+  it('still draws the page when adding its site evidence before the drawing fails, and then reports the failure',
+    async () => {
+      const { controller, worker, inPage } = setUp(SMALL, '{"pages":2}', { workerStartMs: 30 });
+      smoothOnceMemoryRead(inPage, worker);
+      worker.smooth = async () => { throw new Error('the engine stopped'); };
+      const draws = vi.spyOn(HighlightOverlay.prototype, 'show');
+      try {
+        await expect(controller.run('highlight')).rejects.toThrow('the engine stopped');
+        expect(draws).toHaveBeenCalledTimes(1);
+        expect(document.querySelector('winnow-ui')).not.toBeNull();
+      } finally {
+        draws.mockRestore();
+      }
+    });
+
+  it('draws a small page first and again with its site evidence when the worker is slower than the page', async () => {
+    const { controller } = setUp(SMALL, '{"pages":2}');
+    const draws = vi.spyOn(HighlightOverlay.prototype, 'show');
+    try {
+      const status = await controller.run('highlight');
+      expect(draws).toHaveBeenCalledTimes(2);
+      expect(status.phasesMs.siteAdded).toBeGreaterThan(status.phasesMs.drawn);
+    } finally {
+      draws.mockRestore();
+    }
   });
 
   it('lets a worker that is up when the capture ends classify a small page, with the site evidence, once', async () => {
