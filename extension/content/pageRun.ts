@@ -58,8 +58,11 @@ export class PageRun {
     model: unknown;
     worker: Promise<PipelineEngine>;
     siteReady: Promise<SiteMemoryFetch | null>;
-    /** `worker` is up and has read the site's memory (siteReady answered with it). */
-    memoryRead: boolean;
+    /**
+     * `worker` is up and has read a memory of the site's other pages (siteReady answered with one): its evidence may
+     * change what the page shows. (With none, a first visit, the worker only takes the page over.)
+     */
+    evidenceRead: boolean;
   } | null = null;
 
   constructor(private readonly doc: Document, private readonly state: PageState, private readonly deps: RunDeps,
@@ -166,15 +169,15 @@ export class PageRun {
     // A worker that is up by now (a page slow to capture) classifies the page itself, with its site's evidence: the
     // page's thread is spared the pass, and the page is classified once, not twice.
     // (A second session in the background is up at once; it adds its evidence once the first result is smoothed, and
-    // before it is drawn when it has read the site's memory by then: addSiteEvidenceIfRead.)
+    // before it is drawn when it has read a memory of the site's other pages by then: addSiteEvidenceIfRead.)
     const workerTookOver = this.workerUp && !this.evidenceInBackground;
     if (small && !workerTookOver && snapshot.count <= IN_PAGE_MAX_ELEMENTS) {
       const [model, engine] = await Promise.all([modelReady, firstReady!]);
       this.first = this.adopt(engine);
       this.phase('engineReady');
       if (workerReady && siteReady) {
-        const later = { capture, snapshot, model: model.json, worker: workerReady, siteReady, memoryRead: false };
-        siteReady.then((fetched) => { later.memoryRead = fetched !== null; }, () => {});
+        const later = { capture, snapshot, model: model.json, worker: workerReady, siteReady, evidenceRead: false };
+        siteReady.then((fetched) => { later.evidenceRead = fetched?.ready === true && fetched.pages > 0; }, () => {});
         this.siteLater = later;
       }
       await this.classifyIn(engine, Promise.resolve(engine), snapshot, model, capture, null);
@@ -188,19 +191,19 @@ export class PageRun {
   }
 
   /**
-   * addSiteEvidence before the first drawing, when the engine that adds the evidence has read the site's memory by the
-   * time the first engine's result is smoothed (a second session in the background mostly has): the page is then
-   * drawn once, as its site's memory has it, a moment later, instead of drawn and then changed under the person's
-   * eyes. On 30 Readability fixtures (`npx tsx test/e2e/extensionBench.ts --pages 30`, two rounds against drawing
+   * addSiteEvidence before the first drawing, when the engine that adds the evidence has read a memory of the site's
+   * other pages by the time the first engine's result is smoothed (a second session in the background mostly has):
+   * the page is then drawn once, as its site's memory has it, a moment later, instead of drawn and then changed under
+   * the person's eyes. On a first visit to a site there is no evidence to wait for, and the page is drawn first. On 30 Readability fixtures (`npx tsx test/e2e/extensionBench.ts --pages 30`, two rounds against drawing
    * first, 2026-11-28), medians: the page's work in a run 26.5 / 25.2 ms against 29.0 / 30.6; shortcut → first painted
    * 85.2 / 91.4 ms against 78.3 / 75.6; → run done 89.2 / 98.1 against 100.0 / 100.7 (the evidence came before the
    * drawing on most pages: siteAdded 56.0 / 53.5 ms after the request, drawn 60.8 / 58.9).
    * Answers what failed, if anything, for the caller to throw once the first result is drawn (a failure after the
-   * drawing fails the run all the same); null when nothing was tried or nothing failed. When the memory is not read
-   * yet (the worker's frame still loading), nothing is done: the caller draws, then calls addSiteEvidence.
+   * drawing fails the run all the same); null when nothing was tried or nothing failed. When no such memory is read
+   * yet (the worker's frame still loading, or none), nothing is done: the caller draws, then calls addSiteEvidence.
    */
   async addSiteEvidenceIfRead(): Promise<{ failure: unknown } | null> {
-    if (!this.siteLater?.memoryRead) return null;
+    if (!this.siteLater?.evidenceRead) return null;
     try {
       await this.addSiteEvidence();
       return null;

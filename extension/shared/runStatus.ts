@@ -37,9 +37,10 @@ export interface RunStatus {
    * `pageBusy`: the page thread's own work in the run (capture, the pipeline when it ran in the page, drawing), which
    * is what a page feels; waiting for the worker or the browser is not in it. A small page is classified first by
    * `firstEngine` without its site's memory, then by `engine` with the site's evidence (`siteAdded`: smoothed with
-   * it). When `engine` had read the memory by the time the first result was smoothed, the evidence is added before
-   * the page is drawn, once (`siteAdded` before `painted`); else the page is shown first without it (`painted`) and
-   * drawn again only when the evidence changed what the mode shows. `shownAtEpochMs` and `timingsMs.total` are the
+   * it). When `engine` had read a memory of the site's other pages by the time the first result was smoothed, the
+   * evidence is added before the page is drawn, once (`siteAdded` before `painted`); else (a first visit, or the
+   * worker still loading) the page is shown first without it (`painted`) and drawn again only when the evidence
+   * changed what the mode shows. `shownAtEpochMs` and `timingsMs.total` are the
    * run's end, after both. Steps that did not happen are 0. `pageBusy` is the sum of
    * `setupBusy` (what the run does before the capture: Winnow's element put on the page, the engines and the
    * settings asked for), `captureBusy` (setting the walk up, the walk, and the bookkeeping after it), `engineBusy`

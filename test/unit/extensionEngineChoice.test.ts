@@ -122,6 +122,15 @@ describe('the engine a run uses', () => {
       }
     });
 
+  it('draws a small page first on a first visit to its site, where there is no evidence to wait for', async () => {
+    const { controller, worker, inPage } = setUp(SMALL, null, { workerStartMs: 30 });
+    smoothOnceMemoryRead(inPage, worker);
+    const status = await controller.run('highlight');
+    expect(worker.memoriesRead).toEqual([null]);
+    expect(worker.classified).toHaveLength(1);
+    expect(status.phasesMs.siteAdded).toBeGreaterThan(status.phasesMs.drawn);
+  });
+
   it('draws a small page first and again with its site evidence when the worker is slower than the page', async () => {
     const { controller } = setUp(SMALL, '{"pages":2}');
     const draws = vi.spyOn(HighlightOverlay.prototype, 'show');
