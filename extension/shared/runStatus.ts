@@ -40,12 +40,11 @@ export interface RunStatus {
    * it). When `engine` had read a memory of the site's other pages by the time the first result was smoothed, the
    * evidence is added before the page is drawn, once (`siteAdded` before `painted`); else (a first visit, or the
    * worker still loading) the page is shown first without it (`painted`) and drawn again only when the evidence
-   * changed what the mode shows. `shownAtEpochMs` and `timingsMs.total` are the
-   * run's end, after both. Steps that did not happen are 0. `pageBusy` is the sum of
-   * `setupBusy` (what the run does before the capture: Winnow's element put on the page, the engines and the
-   * settings asked for), `captureBusy` (setting the walk up, the walk, and the bookkeeping after it), `engineBusy`
-   * (posting the page to the background, framing the worker, or the in-page engine's stages) and `drawBusy` (drawing
-   * the mode, and again when the site's evidence changed it).
+   * changed what the mode shows. `shownAtEpochMs` and `timingsMs.total` are the run's end, after both. Steps that did
+   * not happen are 0. `pageBusy` is the sum of `setupBusy` (what the run does before the capture: Winnow's element
+   * put on the page, the engines and the settings asked for), `captureBusy` (setting the walk up, the walk, and the
+   * bookkeeping after it), `engineBusy` (posting the page to the background, framing the worker, or the in-page
+   * engine's stages) and `drawBusy` (drawing the mode, and again when the site's evidence changed it).
    */
   phasesMs: RunPhases;
   /**
