@@ -20,6 +20,10 @@ import type { PageSnapshot } from '../../src/snapshot/pageSnapshot.ts';
 import { errorMessage } from '../shared/protocol.ts';
 import { sameOnScreen } from './sameOnScreen.ts';
 
+/** What PageRun.addSiteEvidenceIfRead did: nothing (null), added the evidence (and whether that changed what the modes
+ * show), or failed. */
+export type EarlyEvidence = null | { changed: boolean } | { failure: unknown };
+
 /**
  * Pages with at most this many elements are classified and smoothed first by deps.pageEngine (the extension's
  * background, or the page's own thread when it cannot be reached), without their site's memory: there the pipeline
@@ -200,15 +204,16 @@ export class PageRun {
    * run 26.5/25.2 ms against 29.0/30.6; shortcut → first painted 85.2/91.4 ms against 78.3/75.6; → run done 89.2/98.1
    * against 100.0/100.7. The run was done within 1 ms of its first paint, the evidence in before the drawing, on 20 and
    * 21 of the 30 pages.
-   * Answers what failed, if anything, for the caller to throw once the first result is drawn (a failure after the
-   * drawing fails the run all the same); null when nothing was tried or nothing failed. When no such memory is read yet
-   * (the worker's frame still loading, or none), nothing is done: the caller draws, then calls addSiteEvidence.
+   * Answers whether the evidence changed what the modes show (what addSiteEvidence answers), or what failed, for the
+   * caller to throw once the first result is drawn (a failure after the drawing fails the run all the same); null when
+   * nothing was tried. When no such memory is read yet (the worker's frame still loading, or none), nothing is done:
+   * the caller draws, then calls addSiteEvidence. The caller waits for it a short while only (WinnowController's
+   * EVIDENCE_WAIT_MS), so that a busy or stuck engine cannot hold the first drawing back.
    */
-  async addSiteEvidenceIfRead(): Promise<{ failure: unknown } | null> {
+  async addSiteEvidenceIfRead(): Promise<EarlyEvidence> {
     if (!this.siteLater?.evidenceRead) return null;
     try {
-      await this.addSiteEvidence();
-      return null;
+      return { changed: await this.addSiteEvidence() };
     } catch (e) {
       return { failure: e };
     }

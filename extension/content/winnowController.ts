@@ -6,14 +6,22 @@ import type { Mode } from '../shared/settings.ts';
 import type { ControllerDeps } from './controllerDeps.ts';
 import type { LiveWatcher } from './liveWatcher.ts';
 import { exportedAnnotations, runStatusOf } from './pageReport.ts';
-import { PageRun } from './pageRun.ts';
+import { PageRun, type EarlyEvidence } from './pageRun.ts';
 import { completeRun, newPageState, type SmoothingSettings } from './pageState.ts';
 import { PageView } from './pageView.ts';
 import { changeSettings, rememberMode } from './settingsChange.ts';
 import { afterNextPaint } from './yieldToPage.ts';
+import { LATE, settledWithin } from './settledWithin.ts';
 import { saveArticle, type ArticleFormat, type SavedArticle } from './articleSave.ts';
 import type { LabelCounts, LabelSession } from './segmentLabels.ts';
 export type { ControllerDeps };
+
+/**
+ * How long a run's first drawing waits for its site's evidence (PageRun.addSiteEvidenceIfRead) before it draws
+ * without it, then again with it if it changes what is shown: the wait is a few ms when the engine that adds it is
+ * free, and a busy or stuck engine must not hold the page back (shortcut → first painted: p95 ≤ 400 ms, issue 17).
+ */
+export const EVIDENCE_WAIT_MS = 100;
 
 /**
  * The content script's answers to the popup, over one page state (pageState.ts): capture → classify (worker) →
@@ -60,7 +68,8 @@ export class WinnowController {
       await this.view.during(this.pageRun.captureAndSmooth(settingsReady), 'Winnow is reading this page…');
       const settings = this.state.settings!;
       const wanted = mode ?? (settings.mode === 'off' || settings.mode === 'inspect' ? 'highlight' : settings.mode);
-      const early = await this.view.during(this.pageRun.addSiteEvidenceIfRead(), 'Winnow is reading this page…');
+      const evidence = this.pageRun.addSiteEvidenceIfRead();
+      const early = await this.view.during(settledWithin(evidence, EVIDENCE_WAIT_MS), 'Winnow is reading this page…');
       const drawStarted = performance.now();
       await this.show(wanted);
       const drawn = performance.now();
@@ -68,9 +77,7 @@ export class WinnowController {
       this.pageRun.busy('drawBusy', drawn - drawStarted);
       await afterNextPaint();
       this.state.phases.painted = performance.now() - started;
-      if (early) throw early.failure;
-      // (Nothing to add when it was added before the drawing.)
-      if (await this.pageRun.addSiteEvidence()) {
+      if (await this.evidenceAfterDrawing(evidence, early)) {
         const redrawStarted = performance.now();
         await this.show(wanted);
         this.pageRun.busy('drawBusy', performance.now() - redrawStarted);
@@ -155,10 +162,10 @@ export class WinnowController {
     if (!this.hasRun) return Promise.resolve(null);
     return this.enqueue(async () => {
       await this.pageRun.captureAndSmooth();
-      const early = await this.pageRun.addSiteEvidenceIfRead();
+      const evidence = this.pageRun.addSiteEvidenceIfRead();
+      const early = await settledWithin(evidence, EVIDENCE_WAIT_MS);
       await this.show(this.state.mode);
-      if (early) throw early.failure;
-      if (await this.pageRun.addSiteEvidence()) await this.show(this.state.mode);
+      if (await this.evidenceAfterDrawing(evidence, early)) await this.show(this.state.mode);
       await this.pageRun.rememberSite();
       return this.status();
     }).catch((e) => {
@@ -168,6 +175,20 @@ export class WinnowController {
   }
 
   get pageEffects(): { hidden: number; boxes: number; readerOpen: boolean } { return this.view.effects; }
+
+  /**
+   * After a run's first drawing: the site's evidence that was not in it. Added now when it was not tried before the
+   * drawing (addSiteEvidence); waited for when it was under way but came later than EVIDENCE_WAIT_MS. Throws what
+   * adding it failed with; answers whether what the mode shows changed since the drawing (draw again).
+   */
+  private async evidenceAfterDrawing(evidence: Promise<EarlyEvidence>, early: EarlyEvidence | typeof LATE):
+    Promise<boolean> {
+    const added = early === LATE ? await evidence : early;
+    if (added && 'failure' in added) throw added.failure;
+    // Added before the drawing, it is in it already.
+    if (added) return early === LATE && added.changed;
+    return this.pageRun.addSiteEvidence();
+  }
 
   private async show(mode: Mode): Promise<void> {
     this.state.mode = mode;

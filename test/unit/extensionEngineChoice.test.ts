@@ -3,7 +3,7 @@
 // and then by the worker with it; a large page by the worker only; every later request about the page goes to the
 // engine that classified it last.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WinnowController, type ControllerDeps } from '../../extension/content/winnowController.ts';
+import { EVIDENCE_WAIT_MS, WinnowController, type ControllerDeps } from '../../extension/content/winnowController.ts';
 import { IN_PAGE_MAX_ELEMENTS } from '../../extension/content/pageRun.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../extension/shared/settings.ts';
 import { FakeEngine } from './extensionFakeEngine.ts';
@@ -120,6 +120,43 @@ describe('the engine a run uses', () => {
         draws.mockRestore();
       }
     });
+
+  it('draws a small page first, and again with its site evidence, when the evidence comes later than the wait allows',
+    async () => {
+      const { controller, worker } = setUp(SMALL, '{"pages":2}', { workerMidRun: true });
+      const draws = vi.spyOn(HighlightOverlay.prototype, 'show');
+      // The worker answers the classify only once the page is drawn: without the wait's limit, never.
+      const classify = worker.classify.bind(worker);
+      worker.classify = async (...args: Parameters<typeof classify>) => {
+        await vi.waitFor(() => expect(draws).toHaveBeenCalledTimes(1), { timeout: 4 * EVIDENCE_WAIT_MS });
+        return classify(...args);
+      };
+      try {
+        const status = await controller.run('highlight');
+        expect(draws).toHaveBeenCalledTimes(2);
+        expect(status.phasesMs.drawn).toBeGreaterThanOrEqual(EVIDENCE_WAIT_MS);
+        expect(status.phasesMs.siteAdded).toBeGreaterThan(status.phasesMs.drawn);
+        expect(status).toMatchObject({ engine: 'worker', site: { pagesSeen: 2 } });
+      } finally {
+        draws.mockRestore();
+      }
+    });
+
+  it('reports a failure of site evidence that came too late for the drawing, the boxes left on the page', async () => {
+    const { controller, worker } = setUp(SMALL, '{"pages":2}', { workerMidRun: true });
+    worker.smooth = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2 * EVIDENCE_WAIT_MS));
+      throw new Error('the engine stopped');
+    };
+    const draws = vi.spyOn(HighlightOverlay.prototype, 'show');
+    try {
+      await expect(controller.run('highlight')).rejects.toThrow('the engine stopped');
+      expect(draws).toHaveBeenCalledTimes(1);
+      expect(controller.pageEffects.boxes).toBeGreaterThan(0);
+    } finally {
+      draws.mockRestore();
+    }
+  });
 
   it('draws a small page first on a first visit to its site, where there is no evidence to wait for', async () => {
     const { controller, worker } = setUp(SMALL, null, { workerMidRun: true });
