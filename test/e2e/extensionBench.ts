@@ -18,8 +18,12 @@
  * screen (RunStatus.resmoothMs), on every page and, many times, on a generated 5,000-element page; then GCuts' segments
  * of that page (segments mode, RunStatus.graph.segmentMs), three times, each in a new tab's worker.
  *
- *   npx tsx test/e2e/extensionBench.ts [--pages N] [--trace] [--segments]   (after `npm run build`; WINNOW_DIST names
- *   another build)
+ *   npx tsx test/e2e/extensionBench.ts [--pages N] [--trace] [--segments] [--own-sites]   (after `npm run build`;
+ *   WINNOW_DIST names another build)
+ *
+ * By default every fixture is served from 127.0.0.1, so Winnow's site memory takes them for pages of one site: from the
+ * second page on, a run adds the evidence of the pages before it (unrelated pages, though). With --own-sites each is
+ * a site of its own (fixtureUrl), as on a person's first visit or revisit.
  *
  * With --trace, each page also runs a third time by the shortcut under a Chromium trace, which sums every task of the
  * page's main thread while the run is traced (the content script's own evaluation, style, layout and paint of what it
@@ -46,6 +50,20 @@ const RUN_COMMAND = 'run-winnow';
 const SLIDER_PENALTIES = [0.003, 0.03, 0.01, 0.1, 0.0015, 0.02];
 const GENERATED_PAGE = '/bench/generated-5k.html';
 
+/**
+ * A fixture's address: on the test server (127.0.0.1, one site for Winnow's site memory, so every page after the first
+ * is a page of a known site whose memory holds the fixtures before it), or with --own-sites on a site of its own,
+ * `<slug>.localhost` (loopback as well), where both runs find no evidence: the first is a first visit, and the second a
+ * revisit whose memory holds only the page itself, which evidence leaves out (SiteMemory counts the site's other
+ * pages). The second still waits for that empty evidence before drawing (PageRun's evidenceRead counts every
+ * remembered page).
+ */
+function fixtureUrl(url: string, slug: string, ownSites: boolean): string {
+  if (!ownSites) return url;
+  const host = slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63) || 'page';
+  return url.replace('//127.0.0.1:', `//${host}.localhost:`);
+}
+
 /** The build the bench loads: a copy of WINNOW_DIST (or dist/) whose manifest grants the test server's host. */
 function benchBuild(): string {
   const dist = resolve(REPO_ROOT, process.env.WINNOW_DIST || 'dist');
@@ -54,7 +72,7 @@ function benchBuild(): string {
   cpSync(dist, copy, { recursive: true });
   const manifestPath = join(copy, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  manifest.host_permissions = [...(manifest.host_permissions ?? []), 'http://127.0.0.1/*'];
+  manifest.host_permissions = [...(manifest.host_permissions ?? []), 'http://127.0.0.1/*', 'http://*.localhost/*'];
   writeFileSync(manifestPath, JSON.stringify(manifest));
   return copy;
 }
@@ -198,6 +216,7 @@ async function main(): Promise<number> {
   const limit = pagesArg > 0 ? Number(process.argv[pagesArg + 1]) : Infinity;
   const trace = process.argv.includes('--trace');
   const segmentsOnFixtures = process.argv.includes('--segments');
+  const ownSites = process.argv.includes('--own-sites');
   const dir = sharedDataset('readability');
   const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
   const build = benchBuild();
@@ -313,7 +332,7 @@ async function main(): Promise<number> {
     'readability ms  site pages  evidence ms  busy:  setup capture engine draw');
   try {
     for (const [i, slug] of slugs.entries()) {
-      const page = await b.open(server.url(`/readability/${slug}/`)).catch(() => null);
+      const page = await b.open(fixtureUrl(server.url(`/readability/${slug}/`), slug, ownSites)).catch(() => null);
       if (!page) {
         console.log(`${slug.padEnd(40)} error: page did not load`);
         failures++;

@@ -139,8 +139,10 @@ export class ExtensionBrowser {
     });
     await this.context.route('**/*', (route) => {
       const url = new URL(route.request().url());
-      // The extension's own files and in-memory URLs are not network requests.
-      const local = url.hostname === '127.0.0.1' || ['chrome-extension:', 'data:', 'blob:'].includes(url.protocol);
+      // The extension's own files and in-memory URLs are not network requests; nor is a *.localhost name, which
+      // Chromium resolves to the loopback address without asking (the bench's --own-sites gives each page one).
+      const local = url.hostname === '127.0.0.1' || url.hostname.endsWith('.localhost') ||
+        ['chrome-extension:', 'data:', 'blob:'].includes(url.protocol);
       if (local) return route.continue();
       this.foreignRequests.push(url.href);
       return route.abort();
