@@ -114,8 +114,8 @@ export async function connectBackgroundEngine(timeoutMs: number): Promise<Pipeli
 
   const engine: PipelineEngine = {
     kind: 'background',
-    readSiteMemory: async (text: string | null) => {
-      const read = await request('readSiteMemory', { memory: text });
+    readSiteMemory: async (text: string | null, page?: string) => {
+      const read = await request('readSiteMemory', { memory: text, page });
       memory = text;
       return read;
     },

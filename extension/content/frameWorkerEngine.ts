@@ -39,7 +39,7 @@ export async function connectFrameWorker(container: ShadowRoot, timeoutMs: numbe
     const client = new PortClient<WorkerApi>(messagePortLink(channel.port1), 'winnow/worker');
     return {
       kind: 'worker',
-      readSiteMemory: (memory: string | null) => client.call('readSiteMemory', { memory }),
+      readSiteMemory: (memory: string | null, page?: string) => client.call('readSiteMemory', { memory, page }),
       classify: (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, declared?: DeclaredSources) =>
         client.call('classify', { snapshot, weightsJson, useSiteMemory, declared }, snapshotBuffers(snapshot)),
       smooth: (options: PipelineOptions) => client.call('smooth', { options }),

@@ -26,9 +26,9 @@ export function inPageEngine(): PipelineEngine {
   };
   const engine: PipelineEngine = {
     kind: 'in-page',
-    readSiteMemory: async (memory: string | null) => {
+    readSiteMemory: async (memory: string | null, page?: string) => {
       await yieldToPage();
-      return stage(() => handlers.readSiteMemory({ memory }, undefined));
+      return stage(() => handlers.readSiteMemory({ memory, page }, undefined));
     },
     classify: async (snapshot: PageSnapshot, weightsJson: unknown, useSiteMemory?: boolean, declared?: DeclaredSources) => {
       await yieldToPage();

@@ -161,7 +161,7 @@ export class PageRun {
     const memoryLoaded: Promise<LoadedSiteMemory | null> = siteMemory
       ? loadSiteMemory(siteMemory.deps, siteMemory.host) : Promise.resolve(null);
     // The worker reads the site's memory as soon as both are there.
-    const siteReady = workerReady && memoryLoaded.then((m) => m && readSiteMemory(m, workerReady));
+    const siteReady = workerReady && memoryLoaded.then((m) => m && readSiteMemory(m, workerReady, this.doc.URL));
     siteReady?.catch(() => {});
     // What was done so far, in this task, is the run's too (less the framing of a worker, counted as the engine's).
     this.busy('setupBusy', performance.now() - setupStarted - (this.state.phases.pageBusy - busyBefore));
@@ -181,7 +181,7 @@ export class PageRun {
       this.phase('engineReady');
       if (workerReady && siteReady) {
         const later = { capture, snapshot, model: model.json, worker: workerReady, siteReady, evidenceRead: false };
-        siteReady.then((fetched) => { later.evidenceRead = fetched?.ready === true && fetched.pages > 0; }, () => {});
+        siteReady.then((fetched) => { later.evidenceRead = fetched?.ready === true && fetched.otherPages > 0; }, () => {});
         this.siteLater = later;
       }
       await this.classifyIn(engine, Promise.resolve(engine), snapshot, model, capture, null);

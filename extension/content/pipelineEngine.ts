@@ -19,8 +19,11 @@ export interface PipelineEngine {
    * run counts into its page-thread work (RunStatus.phasesMs.engineBusy).
    */
   onPageBusy?: (ms: number) => void;
-  /** Reads the site's stored memory (JSON text, null for a new site) for the next classify (see WorkerApi). */
-  readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire>;
+  /**
+   * Reads the site's stored memory (JSON text, null for a new site) for the next classify (see WorkerApi); `page`, the
+   * address of the page to be classified, makes the answer count the pages other than it.
+   */
+  readSiteMemory(memory: string | null, page?: string): Promise<SiteMemoryReadWire>;
   /**
    * Takes ownership of the snapshot: its buffers may be transferred and unusable afterwards. With `useSiteMemory`
    * the memory read before gives the page's site evidence; without, the run is page-level only. `declared` is what

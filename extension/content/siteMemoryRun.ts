@@ -25,6 +25,8 @@ export interface SiteMemoryFetch {
   ready: boolean;
   host: string;
   pages: number;
+  /** Of those, the pages other than the one being run, whose evidence it gets (0 until the worker has read them). */
+  otherPages: number;
   problem: string | null;
   /** The stored memory's version at load time (SiteMemoryLoad.version); null when nothing was loaded. */
   version: string | null;
@@ -44,25 +46,27 @@ export async function loadSiteMemory(deps: SiteMemoryDeps, host: string): Promis
     return { ok: true, host, loaded: await deps.load() };
   } catch (e) {
     return { ok: false,
-      fetch: { ready: false, host, pages: 0, problem: `Site memory is unavailable: ${errorMessage(e)}`, version: null } };
+      fetch: { ready: false, host, pages: 0, otherPages: 0, problem: `Site memory is unavailable: ${errorMessage(e)}`,
+        version: null } };
   }
 }
 
-/** The engine that will classify the page reads the memory loadSiteMemory loaded. */
+/** The engine that will classify the page (at address `page`) reads the memory loadSiteMemory loaded. */
 export async function readSiteMemory(memory: LoadedSiteMemory,
-  engine: Promise<Pick<PipelineEngine, 'readSiteMemory'>>): Promise<SiteMemoryFetch> {
+  engine: Promise<Pick<PipelineEngine, 'readSiteMemory'>>, page: string): Promise<SiteMemoryFetch> {
   if (!memory.ok) return memory.fetch;
   const { host, loaded } = memory;
   let read: SiteMemoryReadWire;
   try {
-    read = await (await engine).readSiteMemory(loaded.memory);
+    read = await (await engine).readSiteMemory(loaded.memory, page);
   } catch (e) {
-    return { ready: false, host, pages: loaded.pages, problem: `Site memory is unavailable: ${errorMessage(e)}`,
-      version: null };
+    return { ready: false, host, pages: loaded.pages, otherPages: 0,
+      problem: `Site memory is unavailable: ${errorMessage(e)}`, version: null };
   }
   const problem = joinProblems(loaded.problem, read.problem);
   if (problem) console.warn(`Winnow: ${problem}`);
-  return { ready: true, host: loaded.host, pages: loaded.pages, problem, version: loaded.version };
+  return { ready: true, host: loaded.host, pages: loaded.pages, otherPages: read.otherPages, problem,
+    version: loaded.version };
 }
 
 /** The site part of the status once the page is classified, and whether the page is to be remembered. */

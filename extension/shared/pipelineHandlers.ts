@@ -43,9 +43,11 @@ export function pipelineHandlers(): Handlers<WorkerApi> {
     return session;
   };
   return {
-    readSiteMemory: ({ memory }) => {
+    readSiteMemory: ({ memory, page }) => {
       nextMemory = readStoredSiteMemory(memory);
-      return { pages: nextMemory.memory.pageCount, problem: nextMemory.problem, ms: nextMemory.ms };
+      const pages = nextMemory.memory.pageCount;
+      return { pages, otherPages: page === undefined ? pages : nextMemory.memory.pagesOtherThan(page),
+        problem: nextMemory.problem, ms: nextMemory.ms };
     },
     classify: ({ snapshot, weightsJson, useSiteMemory, declared }) => {
       const read = useSiteMemory ? nextMemory : null;

@@ -57,7 +57,7 @@ export interface WorkerApi {
    * Reads the site's stored memory (JSON text, null for a new site) for the next `classify`. Sent as soon as the
    * memory is fetched, so the worker reads it while the page is still being captured.
    */
-  readSiteMemory: Method<{ memory: string | null }, SiteMemoryReadWire>;
+  readSiteMemory: Method<{ memory: string | null; page?: string }, SiteMemoryReadWire>;
   /**
    * Computes features and classifier scores for a snapshot whose buffers were transferred. With `useSiteMemory`, the
    * page's evidence from the memory read before becomes a prior on the scores (the memory is kept for `rememberPage`).

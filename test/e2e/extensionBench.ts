@@ -55,8 +55,7 @@ const GENERATED_PAGE = '/bench/generated-5k.html';
  * is a page of a known site whose memory holds the fixtures before it), or with --own-sites on a site of its own,
  * `<slug>.localhost` (loopback as well), where both runs find no evidence: the first is a first visit, and the second a
  * revisit whose memory holds only the page itself, which evidence leaves out (SiteMemory counts the site's other
- * pages). The second still waits for that empty evidence before drawing (PageRun's evidenceRead counts every
- * remembered page).
+ * pages); both are drawn first, then given the (empty) evidence.
  */
 function fixtureUrl(url: string, slug: string, ownSites: boolean): string {
   if (!ownSites) return url;

@@ -146,6 +146,14 @@ describe('the engine a run uses', () => {
       }
     });
 
+  it('draws a small page first when the site\'s memory holds only the page itself (a revisit): no evidence either',
+    async () => {
+      const { controller, worker } = setUp(SMALL, '{"pages":1,"others":0}', { workerMidRun: true });
+      const status = await controller.run('highlight');
+      expect(worker.memoriesRead).toEqual(['{"pages":1,"others":0}']);
+      expect(status.phasesMs.siteAdded).toBeGreaterThan(status.phasesMs.drawn);
+    });
+
   it('draws a small page first on a first visit to its site, where there is no evidence to wait for', async () => {
     const { controller, worker } = setUp(SMALL, null, { workerMidRun: true });
     const status = await controller.run('highlight');

@@ -41,10 +41,12 @@ export class FakeEngine implements PipelineEngine {
   private templateRoots: number[] = [];
   private siteEvidence = false;
 
+  /** A memory's text may say how many of its pages are other than the page being run (`others`, else all 2). */
   async readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire> {
     this.memoriesRead.push(memory);
     if (this.pageBusyEach) this.onPageBusy?.(this.pageBusyEach);
-    return { pages: memory ? 2 : 0, problem: null, ms: 1 };
+    const others = memory ? (JSON.parse(memory) as { others?: number }).others ?? 2 : 0;
+    return { pages: memory ? 2 : 0, otherPages: others, problem: null, ms: 1 };
   }
 
   async classify(snapshot: PageSnapshot, _weightsJson: unknown, useSiteMemory = false, declared?: DeclaredSources):

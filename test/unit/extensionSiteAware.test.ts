@@ -130,8 +130,12 @@ describe('the page session with site memory, through the worker\'s handlers', ()
     }
     expect(memory).not.toMatch(/Harbour|Dockworkers|Copyright|example\.org/);
 
+    // Read for a page it holds (a revisit), it counts that page out, as the evidence does; for a new page, all.
+    const revisit = await pipelineHandlers().readSiteMemory({ memory, page: `${sitePage(2).url}#comments` }, undefined);
+    expect(revisit).toMatchObject({ pages: 3, otherPages: 2 });
     const session = { handlers: pipelineHandlers() };
-    await session.handlers.readSiteMemory({ memory }, undefined);
+    expect(await session.handlers.readSiteMemory({ memory, page: sitePage(4).url }, undefined))
+      .toMatchObject({ pages: 3, otherPages: 3 });
     const r = await session.handlers.classify({ snapshot: sitePage(4), weightsJson: json, useSiteMemory: true }, undefined);
     expect(r.site).toMatchObject({ pagesSeen: 3, setAside: null });
     expect(r.site!.methods).toContain('siteLevel');

@@ -17,22 +17,23 @@ function deps(over: Partial<SiteMemoryDeps> = {}): SiteMemoryDeps {
   };
 }
 
-const engine = (read = async (m: string | null): Promise<SiteMemoryReadWire> => ({ pages: m ? 3 : 0, problem: null, ms: 1 })) =>
+const engine = (read = async (m: string | null): Promise<SiteMemoryReadWire> =>
+  ({ pages: m ? 3 : 0, otherPages: m ? 2 : 0, problem: null, ms: 1 })) =>
   Promise.resolve({ readSiteMemory: vi.fn(read) });
 
 afterEach(() => vi.restoreAllMocks());
 
 /** What a run does: load the memory from the background, then have the engine read it. */
 async function fetchSiteMemory(d: SiteMemoryDeps, host: string, e: ReturnType<typeof engine>) {
-  return readSiteMemory(await loadSiteMemory(d, host), e);
+  return readSiteMemory(await loadSiteMemory(d, host), e, 'https://a.example/p');
 }
 
 describe('loadSiteMemory, then readSiteMemory', () => {
-  it('hands the stored text to the worker', async () => {
+  it('hands the stored text and the page\'s address to the worker, which counts the other pages', async () => {
     const e = engine();
     const fetched = await fetchSiteMemory(deps(), 'a.example', e);
-    expect(fetched).toEqual({ ready: true, host: 'a.example', pages: 3, problem: null, version: 'v7' });
-    expect((await e).readSiteMemory).toHaveBeenCalledWith('{"stored":1}');
+    expect(fetched).toEqual({ ready: true, host: 'a.example', pages: 3, otherPages: 2, problem: null, version: 'v7' });
+    expect((await e).readSiteMemory).toHaveBeenCalledWith('{"stored":1}', 'https://a.example/p');
   });
 
   it('goes on without site memory when the background cannot answer, and will not store', async () => {
@@ -46,14 +47,14 @@ describe('loadSiteMemory, then readSiteMemory', () => {
     const fetched = await fetchSiteMemory(
       deps({ load: async () => ({ host: 'a.example', memory: null, pages: 0, problem: 'The stored memory was damaged.',
         version: 'v1' }) }),
-      'a.example', engine(async () => ({ pages: 0, problem: 'Could not be read.', ms: 1 })));
+      'a.example', engine(async () => ({ pages: 0, otherPages: 0, problem: 'Could not be read.', ms: 1 })));
     expect(fetched).toMatchObject({ ready: true, problem: 'The stored memory was damaged. Could not be read.' });
     expect(warn).toHaveBeenCalledWith('Winnow: The stored memory was damaged. Could not be read.');
   });
 });
 
 describe('siteAfterClassify', () => {
-  const fetched = { ready: true, host: 'a.example', pages: 3, problem: null, version: 'v7' };
+  const fetched = { ready: true, host: 'a.example', pages: 3, otherPages: 2, problem: null, version: 'v7' };
 
   it('remembers a page whose evidence was used', () => {
     const { state, remember } = siteAfterClassify(fetched, wire(), false);
@@ -69,7 +70,7 @@ describe('siteAfterClassify', () => {
 });
 
 describe('rememberAndStore', () => {
-  const state = siteAfterClassify({ ready: true, host: 'a.example', pages: 3, problem: null, version: 'v7' }, wire(), false)
+  const state = siteAfterClassify({ ready: true, host: 'a.example', pages: 3, otherPages: 2, problem: null, version: 'v7' }, wire(), false)
     .state;
   const remembering = { rememberPage: async () => ({ memory: '{"new":1}', pagesRemembered: 4, ms: 30 }) };
 

@@ -111,6 +111,15 @@ export class SiteMemory {
     return hashBytes + skeletonBytes(this.skeletons) + this.blocks.byteSize();
   }
 
+  /**
+   * Remembered pages other than the one at `url` (its address, as the snapshot's): the pages whose evidence a run of
+   * that page gets (evidence's pagesSeen). A revisit of the only remembered page gets none.
+   */
+  pagesOtherThan(url: string): number {
+    const selfKey = blockPageKey(pageAddress(url));
+    return this.siteLevel.pages.filter((p) => p.key !== selfKey).length;
+  }
+
   /** Which nodes of `s` the site's other remembered pages mark as template, per method. */
   evidence(s: PageSnapshot, settings: EvidenceSettings = EVIDENCE_DEFAULTS): SiteEvidence {
     const address = pageAddress(s.url);
@@ -121,8 +130,7 @@ export class SiteMemory {
     const template = others.length >= 2
       ? findTemplate(storedSkeletons({ limit: this.skeletons.limit, pages: others }))
       : null;
-    const pagesSeen = this.siteLevel.pages.filter((p) => p.key !== selfKey).length;
-    return combineMasks(s.count, pagesSeen, {
+    return combineMasks(s.count, this.pagesOtherThan(s.url), {
       siteLevel: siteLevelMask(s, pageHashes32(s), this.siteLevel, selfKey, settings),
       rtdm: rtdmMask(s, template, settings, skeleton),
       blocks: blocksMask(s, this.blocks, settings),
