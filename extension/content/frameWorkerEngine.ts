@@ -7,6 +7,7 @@ import { messagePortLink, PortClient } from '../shared/portRpc.ts';
 import type { WorkerApi } from '../shared/workerApi.ts';
 import { CONNECT_MESSAGE, WORKER_HOST_PATH, WORKER_READY_MESSAGE } from '../shared/workerHandshake.ts';
 import type { PipelineEngine } from './pipelineEngine.ts';
+import { LATE, settledWithin } from './settledWithin.ts';
 
 /**
  * The pipeline in a Worker owned by a hidden, web-accessible extension page framed inside our shadow root.
@@ -60,9 +61,9 @@ export async function connectFrameWorker(container: ShadowRoot, timeoutMs: numbe
   }
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(message)), ms);
-    p.then((v) => { clearTimeout(timer); resolve(v); }, (e) => { clearTimeout(timer); reject(e); });
-  });
+/** p's value, or an Error with `message` when p has not settled within `ms`. */
+async function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  const settled = await settledWithin(p, ms);
+  if (settled === LATE) throw new Error(message);
+  return settled;
 }

@@ -39,8 +39,9 @@ export interface RunStatus {
    * `firstEngine` without its site's memory, then by `engine` with the site's evidence (`siteAdded`: smoothed with
    * it). When `engine` had read a memory of the site's other pages by the time the first result was smoothed, the
    * evidence is added before the page is drawn, once (`siteAdded` before `painted`), if it comes within 100 ms
-   * (EVIDENCE_WAIT_MS); else (a first visit, the worker still loading, or the evidence slower than that) the page is
-   * shown first without it (`painted`) and drawn again only when the evidence changed what the mode shows. `shownAtEpochMs` and `timingsMs.total` are the run's end, after both. Steps that did
+   * (EVIDENCE_WAIT_MS); else (a first visit, a revisit of the only remembered page, the worker still loading, or the
+   * evidence slower than that) the page is shown first without it (`painted`) and drawn again only when the evidence
+   * changed what the mode shows. `shownAtEpochMs` and `timingsMs.total` are the run's end, after both. Steps that did
    * not happen are 0. `pageBusy` is the sum of `setupBusy` (what the run does before the capture: Winnow's element
    * put on the page, the engines and the settings asked for), `captureBusy` (setting the walk up, the walk, and the
    * bookkeeping after it), `engineBusy` (posting the page to the background, framing the worker, or the in-page

@@ -43,7 +43,8 @@ function setUp(page: string, memory: string | null = null,
     siteMemory: options.site === false ? null : {
       host: 'news.example',
       deps: {
-        load: vi.fn(async () => ({ host: 'news.example', memory, pages: memory ? 2 : 0, problem: null, version: 'v1' })),
+        load: vi.fn(async () => ({ host: 'news.example', memory,
+          pages: memory ? (JSON.parse(memory) as { pages: number }).pages : 0, problem: null, version: 'v1' })),
         save: vi.fn(async () => ({ host: 'news.example', pages: 3, bytes: 100, stored: true, evicted: [],
           problem: null })),
       },

@@ -41,12 +41,15 @@ export class FakeEngine implements PipelineEngine {
   private templateRoots: number[] = [];
   private siteEvidence = false;
 
-  /** A memory's text may say how many of its pages are other than the page being run (`others`, else all 2). */
+  /**
+   * A memory's text may say how many pages it holds (`pages`, else 2) and how many of them are other than the page
+   * being run (`others`, else all).
+   */
   async readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire> {
     this.memoriesRead.push(memory);
     if (this.pageBusyEach) this.onPageBusy?.(this.pageBusyEach);
-    const others = memory ? (JSON.parse(memory) as { others?: number }).others ?? 2 : 0;
-    return { pages: memory ? 2 : 0, otherPages: others, problem: null, ms: 1 };
+    const { pages = 2, others = pages } = memory ? JSON.parse(memory) as { pages?: number; others?: number } : { pages: 0 };
+    return { pages, otherPages: others, problem: null, ms: 1 };
   }
 
   async classify(snapshot: PageSnapshot, _weightsJson: unknown, useSiteMemory = false, declared?: DeclaredSources):

@@ -116,7 +116,10 @@ export class SiteMemory {
    * that page gets (evidence's pagesSeen). A revisit of the only remembered page gets none.
    */
   pagesOtherThan(url: string): number {
-    const selfKey = blockPageKey(pageAddress(url));
+    return this.pagesOtherThanKey(blockPageKey(pageAddress(url)));
+  }
+
+  private pagesOtherThanKey(selfKey: string): number {
     return this.siteLevel.pages.filter((p) => p.key !== selfKey).length;
   }
 
@@ -130,7 +133,7 @@ export class SiteMemory {
     const template = others.length >= 2
       ? findTemplate(storedSkeletons({ limit: this.skeletons.limit, pages: others }))
       : null;
-    return combineMasks(s.count, this.pagesOtherThan(s.url), {
+    return combineMasks(s.count, this.pagesOtherThanKey(selfKey), {
       siteLevel: siteLevelMask(s, pageHashes32(s), this.siteLevel, selfKey, settings),
       rtdm: rtdmMask(s, template, settings, skeleton),
       blocks: blocksMask(s, this.blocks, settings),
