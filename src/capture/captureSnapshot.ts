@@ -1,18 +1,17 @@
 import { SNAPSHOT_VERSION, type PageSnapshot } from '../snapshot/pageSnapshot.ts';
 import { tagId } from '../snapshot/tags.ts';
 import { StyleBit } from '../snapshot/styleBits.ts';
-import { hintBitsFor } from '../snapshot/hintBits.ts';
 import { readElementStyle, type StyleCache } from './elementStyle.ts';
 import { siteHostOf, isIntraSiteLink } from './siteHost.ts';
 import { emptyElementAttributes, readElementAttributes } from './elementAttributes.ts';
 import { htmlLengthOfHiddenSubtree, openTagLength } from './htmlLength.ts';
-import { namesAuthor } from './authorNodes.ts';
+import { attributeHints, NAMES_AUTHOR } from './attributeHints.ts';
 import { doubled } from '../util/doubled.ts';
 
 /** Elements whose content is never rendered as page text. */
-const NEVER_RENDERED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
+const NEVER_RENDERED = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base']);
 /** Elements kept as leaves: their insides are not page structure (SVG drawings, embedded documents, media). */
-const LEAF_ELEMENTS = new Set(['svg', 'IFRAME', 'OBJECT', 'EMBED', 'VIDEO', 'AUDIO', 'CANVAS', 'SELECT', 'TEXTAREA']);
+const LEAF_ELEMENTS = new Set(['svg', 'iframe', 'object', 'embed', 'video', 'audio', 'canvas', 'select', 'textarea']);
 
 export interface CaptureResult {
   snapshot: PageSnapshot;
@@ -197,10 +196,15 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
     | { kind: 'close'; open: OpenNode };
   const stack: Frame[] = [{ kind: 'open', node: root, parentIndex: -1, textHidden: false }];
 
+  // Whether the walk has given the page a turn: only then can a node on the stack have left the page.
+  let resumed = false;
+
   function step(deadline: number): boolean {
     const started = performance.now();
     try {
-      return walkUntil(deadline);
+      const done = walkUntil(deadline);
+      if (!done) resumed = true;
+      return done;
     } finally {
       busyMs += performance.now() - started;
     }
@@ -228,9 +232,13 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       const el = frame.node;
       const parentIndex = frame.parentIndex;
       const frameTextHidden = frame.textHidden;
-      // Between slices of a sliced capture the page may have removed it.
-      if (!el.isConnected) continue;
-      if (NEVER_RENDERED.has(el.tagName) && !isParsedNoscript(el)) {
+      // Between slices of a sliced capture the page may have removed it (asked only then: in a capture of one slice,
+      // one call an element less, which the interpreter running a first capture pays for).
+      if (resumed && !el.isConnected) continue;
+      // Its local name, read once: lower case for HTML elements in any document (tagName is upper case in HTML
+      // documents but lower case in XHTML ones).
+      const name = el.localName;
+      if (NEVER_RENDERED.has(name) && !isParsedNoscript(el)) {
         if (parentIndex >= 0) htmlLength[parentIndex] += htmlLengthOfHiddenSubtree(el);
         continue;
       }
@@ -254,15 +262,14 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       }
 
       const index = elements.length;
-      const name = el.tagName;
       const attrs = readElementAttributes(el, attributes);
-      const isAnchor = name === 'A' && attrs.href !== null;
+      const isAnchor = name === 'a' && attrs.href !== null;
       if (index === capacity) grow();
       elements.push(el);
       parent[index] = parentIndex;
       // Clamped to what the snapshot's Uint16Array holds (a child of a clamped node stays clamped).
       depth[index] = parentIndex < 0 ? 0 : Math.min(depth[parentIndex] + 1, 65535);
-      tag[index] = tagId(el.localName);
+      tag[index] = tagId(name);
       rect[4 * index] = r.left + scrollX;
       rect[4 * index + 1] = r.top + scrollY;
       rect[4 * index + 2] = r.width;
@@ -272,10 +279,9 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
       fontSize[index] = st.fontSize;
       // Most elements carry no class, id, role or itemprop at all, and then no hints and no author's name.
       if (attrs.className || attrs.id || attrs.role || attrs.ariaHidden || attrs.itemprop || attrs.rel) {
-        const classAndId = `${attrs.className} ${attrs.id}`;
-        hints[index] = hintBitsFor(attrs.role.toLowerCase(), classAndId.toLowerCase().trim(),
-          attrs.ariaHidden === 'true', attrs.itemprop.toLowerCase());
-        if (namesAuthor(classAndId, attrs.rel, attrs.itemprop)) authorNodes.push(index);
+        const named = attributeHints(attrs);
+        hints[index] = named & ~NAMES_AUTHOR;
+        if (named & NAMES_AUTHOR) authorNodes.push(index);
       }
       if (isAnchor) {
         links[index] = 1;
@@ -289,16 +295,16 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
 
       const open: OpenNode = { index, isAnchor, isBlock };
       stack.push({ kind: 'close', open });
-      if (name === 'IFRAME') iframes += 1;
-      if (LEAF_ELEMENTS.has(el.localName === 'svg' ? 'svg' : name)) {
+      if (name === 'iframe') iframes += 1;
+      if (LEAF_ELEMENTS.has(name)) {
         // A drawing's words (a chart's axis, a logo set in type) are text on the page too, unless hidden.
-        if (!textHidden && el.localName === 'svg' && el.getElementsByTagName('text').length > 0) {
+        if (!textHidden && name === 'svg' && el.getElementsByTagName('text').length > 0) {
           textNodes.push(el);
           textOwners.push(index);
         }
         continue;
       }
-      if (name === 'IMG' || name === 'INPUT') continue;
+      if (name === 'img' || name === 'input') continue;
       pushChildren(el, index, textHidden);
     }
     return true;
@@ -387,7 +393,7 @@ function startCaptureWalk(doc: Document, options: CaptureOptions): CaptureWalk {
  * forums serve every post in one). With scripts on its content is one text node and never shown.
  */
 function isParsedNoscript(el: Element): boolean {
-  return el.tagName === 'NOSCRIPT' && el.firstElementChild !== null;
+  return el.localName === 'noscript' && el.firstElementChild !== null;
 }
 
 /** What a slot shows in the flat tree: the nodes assigned to it, or null when it shows its own children. */

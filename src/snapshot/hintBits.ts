@@ -124,7 +124,8 @@ function readToken(raw: string): number {
 
 /** Hint bits for one element from its role, class and id (all lower-cased by the caller) and itemprop. */
 export function hintBitsFor(role: string, classAndId: string, ariaHidden: boolean, itemprop = ''): number {
-  let bits = ROLE_HINTS[role] ?? 0;
+  // Own keys only: a role of "constructor" or "toString" found Object's methods, not 0.
+  let bits = Object.hasOwn(ROLE_HINTS, role) ? ROLE_HINTS[role] : 0;
   if (classAndId) {
     const tokens = classAndId.split(/\s+/);
     for (let k = 0; k < tokens.length; k++) bits |= hintBitsOfToken(tokens[k]);

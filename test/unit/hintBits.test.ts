@@ -10,6 +10,12 @@ describe('hint bits read class tokens as names, not as substrings', () => {
     expect(hintBitsFor('', 'has-sidebar is-layout-flow', false)).toBe(0);
   });
 
+  it('gives a role that names one of Object\'s methods no hint, as any unknown role', () => {
+    expect(hintBitsFor('constructor', '', false)).toBe(0);
+    expect(hintBitsFor('tostring', '', false)).toBe(0);
+    expect(hintBitsFor('navigation', '', false)).toBe(HintBit.NAV);
+  });
+
   it('still reads real chrome names', () => {
     expect(hintBitsOfToken('sidebar') & HintBit.SIDEBAR).toBeTruthy();
     expect(hintBitsOfToken('widget_text') & HintBit.SIDEBAR).toBeTruthy();
