@@ -1,12 +1,12 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { launchBrowser, offlineContext } from '../browser/chromium.ts';
 import { sharedDataset } from '../datasets/dataPaths.ts';
 import { percentile } from '../evaluation/stats.ts';
 import { STYLE_PROPERTIES_READ } from '../../snapshot/styleBits.ts';
+import { captureScript } from './captureBundle.ts';
 
 /**
  * The floor under the page-thread work of a run (issue 17's "in-page work ≤ Readability.js's"): what it costs, cold,
@@ -70,17 +70,6 @@ const PROBES: Record<string, string> = {
   'Readability.js': `(() => { const Readability = new Function(${JSON.stringify(`${READABILITY_SOURCE}; return Readability;`)})();
     const t = performance.now(); new Readability(document.cloneNode(true)).parse(); return performance.now() - t; })()`,
 };
-
-/** The capture walk as one minified classic script that defines `__winnowCapture` (captureSnapshot). */
-async function captureScript(): Promise<string> {
-  const entry = fileURLToPath(new URL('../../capture/captureSnapshot.ts', import.meta.url));
-  const out = await build({
-    stdin: { contents: `import { captureSnapshot } from ${JSON.stringify(entry)}; globalThis.__winnowCapture = captureSnapshot;`,
-      resolveDir: process.cwd(), loader: 'ts' },
-    bundle: true, minify: true, format: 'iife', target: 'chrome120', write: false, logLevel: 'silent',
-  });
-  return out.outputFiles[0].text;
-}
 
 /** The capture probes: the script evaluated first (not timed), then the walk timed on its first or second run. */
 function captureProbes(script: string): Record<string, string> {

@@ -1,0 +1,104 @@
+import { readdirSync, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, offlineContext } from '../browser/chromium.ts';
+import { sharedDataset } from '../datasets/dataPaths.ts';
+import { percentile } from '../evaluation/stats.ts';
+import { captureScript } from './captureBundle.ts';
+
+/**
+ * The capture walk's first run in a fresh tab (as a run from the shortcut meets it: its code not compiled yet), timed
+ * by the page thread's CPU time, not the clock, so that other work on the machine does not count: on a 2-core machine
+ * shared with other tenants, the sums of the clock of two runs of the same code differed by 3% (by 7% taking each
+ * page's best of four), those of the thread time by under 1%.
+ *
+ * Given checkouts (git worktrees of other commits beside this one), it is an A/B: per Readability fixture page and
+ * round, each checkout's walk in a tab of its own, in alternating order, and the sums and per-page ratios against the
+ * first. Each figure is the thread time of the task that ran the walk less that of a task that runs nothing (the
+ * driver's own share, about 1.6 ms, measured per tab). Readability.js's clone and parse of the same page is timed the
+ * same way, in a tab of its own each round, for issue 17's "in-page work ≤ Readability.js's".
+ *
+ *   npx tsx src/cli/bench/benchCaptureThreadTime.ts [pages] [rounds] [checkout,checkout,…]
+ */
+const READABILITY = `globalThis.__readability = new Function(${JSON.stringify(`${readFileSync(
+  createRequire(import.meta.url).resolve('@mozilla/readability/Readability.js'), 'utf8')}; return Readability;`)})();`;
+
+async function main(): Promise<void> {
+  const limit = Number(process.argv[2] ?? 30);
+  const rounds = Number(process.argv[3] ?? 2);
+  const checkouts = (process.argv[4] ?? '.').split(',').map((c) => resolve(c));
+  const scripts = await Promise.all(checkouts.map((c) => captureScript(c)));
+  const dir = sharedDataset('readability');
+  const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
+  const browser = await launchBrowser();
+  const context = await offlineContext(browser, { scripts: false });
+  // ms[c][page·rounds + round]
+  const ms: number[][] = checkouts.map(() => []);
+  const readability: number[] = [];
+  try {
+    for (const slug of slugs) {
+      for (let round = 0; round < rounds; round++) {
+        const at = slugs.indexOf(slug) * rounds + round;
+        // Each checkout's walk, then Readability.js, each in a fresh tab: -1 stands for Readability.js.
+        for (let k = 0; k <= checkouts.length; k++) {
+          const c = k === checkouts.length ? -1 : round % 2 === 0 ? k : checkouts.length - 1 - k;
+          const page = await context.newPage();
+          try {
+            await page.goto(pathToFileURL(join(dir, slug, 'source.html')).href, { waitUntil: 'load', timeout: 10_000 })
+              .catch(() => {});
+            await page.waitForTimeout(150);
+            await page.evaluate(c < 0 ? READABILITY : scripts[c]);
+            const idle = await threadMs(browser, page, '0');
+            const run = await threadMs(browser, page, c < 0
+              ? '(new globalThis.__readability(document.cloneNode(true)).parse(), 0)'
+              : '(globalThis.__winnowCapture(document), 0)');
+            if (c < 0) readability[at] = Math.max(0, run - idle);
+            else ms[c][at] = Math.max(0, run - idle);
+          } finally {
+            await page.close();
+          }
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`capture walk, first run in a fresh tab: page thread CPU ms, ${slugs.length} pages × ${rounds} rounds`);
+  const line = (name: string, values: number[]) => `${name.padEnd(40)} median ${percentile(values, 50).toFixed(2)}  ` +
+    `p95 ${percentile(values, 95).toFixed(2)}  sum ${values.reduce((a, b) => a + b, 0).toFixed(1)}`;
+  const medianRatio = (values: number[], to: number[]) =>
+    percentile(values.map((v, k) => v / Math.max(0.05, to[k])), 50).toFixed(3);
+  for (let c = 0; c < checkouts.length; c++) {
+    console.log(line(checkouts[c], ms[c]) + (c === 0 ? '' : `  per-page ratio to the first: median ${
+      medianRatio(ms[c], ms[0])}`));
+  }
+  console.log(line('Readability.js (clone + parse)', readability));
+  for (let c = 0; c < checkouts.length; c++) {
+    console.log(`capture / Readability.js per page, ${checkouts[c]}: median ${medianRatio(ms[c], readability)}`);
+  }
+}
+
+/** The page thread's CPU time (ms) of the task that evaluates `expression`, from a trace around it. */
+async function threadMs(browser: Browser, page: Page, expression: string): Promise<number> {
+  await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
+  await page.evaluate(expression);
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as
+    { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(trace) ? trace : trace.traceEvents ?? [];
+  // The evaluation is one task on the page's main thread; nothing else in a page whose scripts are off comes near it.
+  let most = 0;
+  for (const e of events) if (e.name === 'RunTask' && typeof e.tdur === 'number' && e.tdur > most) most = e.tdur;
+  return most / 1000;
+}
+
+interface TraceEvent {
+  name: string;
+  tdur?: number;
+}
+
+void main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,20 @@
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** This checkout's root (src/cli/bench is three levels down). */
+const THIS_CHECKOUT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The capture walk of a checkout (this one unless `checkout` names another: a git worktree of an older commit) as one
+ * minified classic script that defines `__winnowCapture` (captureSnapshot), as the extension ships it.
+ */
+export async function captureScript(checkout = THIS_CHECKOUT): Promise<string> {
+  const entry = join(checkout, 'src/capture/captureSnapshot.ts');
+  const out = await build({
+    stdin: { contents: `import { captureSnapshot } from ${JSON.stringify(entry)}; globalThis.__winnowCapture = captureSnapshot;`,
+      resolveDir: checkout, loader: 'ts' },
+    bundle: true, minify: true, format: 'iife', target: 'chrome120', write: false, logLevel: 'silent',
+  });
+  return out.outputFiles[0].text;
+}
