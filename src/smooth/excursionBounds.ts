@@ -19,6 +19,11 @@ import { doubled } from '../util/doubled.ts';
  * and still true; tried on the 100k bench spine, it let 55.9k of its nodes walk instead of 57.4k (with 8 slots), too
  * few to show in its time: the region that fails is nearly always the leftmost, which rises to rank 0 and is already
  * capped, so its walk does cap something (the term tilts the capped stretch above the penalty again).
+ * Not always: counted on the same spine (2026-11-29), 57.7k of its 100k nodes walk and 19.0k of those walks cap
+ * nothing. In the 30 of them looked at, the bound had one region, from rank 0, capped at the penalty and lifted past it
+ * by the term at rank 0 (25.81 against a penalty of 25.6, say), and the walk then found it rising 25.17 or less: F rose
+ * with the term too. A bound that knew how F rises right of the region's bottom could spare those walks, a third of a
+ * spine's; F's shape is what the blocks do not keep.
  */
 export class ExcursionBounds {
   /**
