@@ -17,8 +17,8 @@ function reference(className: string, id: string, role: string, ariaHidden: stri
 // Tokens that hint, that are skipped, that name or deny a byline, in any case, and the characters whose lower case
 // depends on their neighbours (a final Σ) or are spaces other than ' '.
 const token = fc.constantFrom('nav', 'NAV', 'site-footer', 'sidebar', 'elementor-widget-sidebar', 'text-secondary',
-  'entry-content', 'post-title', 'byline', 'Author', 'author-avatar', 'comment', 'related', 'card', 'ΟΔΟΣ', 'Σ', 'x',
-  'main', 'ad', 'table-header', 'cookie', '');
+  'entry-content', 'post-title', 'byline', 'Author', 'author-avatar', 'comment', 'related', 'card', 'ΟΔΟΣ', 'Σ',
+  'x', 'main', 'ad', 'table-header', 'cookie', '');
 const space = fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '\u2003');
 const text = fc.array(fc.tuple(token, space), { maxLength: 4 }).chain((pairs) =>
   fc.tuple(fc.boolean(), fc.boolean()).map(([lead, trail]) =>

@@ -16,9 +16,9 @@ import { captureScript } from './captureBundle.ts';
  *
  * Given checkouts (git worktrees of other commits beside this one), it is an A/B: per Readability fixture page and
  * round, each checkout's walk in a tab of its own, in alternating order, and the sums and per-page ratios against the
- * first. Each figure is the thread time of the task that ran the walk less that of a task that runs nothing (the
- * driver's own share, about 1.6 ms, measured per tab). Readability.js's clone and parse of the same page is timed the
- * same way, in a tab of its own each round, for issue 17's "in-page work ≤ Readability.js's".
+ * first. Each figure is the page thread's clock between two marks set around the call (Chromium's trace gives each
+ * mark the thread's CPU time). Readability.js's clone and parse of the same page is timed the same way, in a tab of
+ * its own each round, for issue 17's "in-page work ≤ Readability.js's".
  *
  *   npx tsx src/cli/bench/benchCaptureThreadTime.ts [pages] [rounds] [checkout,checkout,…]
  */
@@ -50,12 +50,11 @@ async function main(): Promise<void> {
               .catch(() => {});
             await page.waitForTimeout(150);
             await page.evaluate(c < 0 ? READABILITY : scripts[c]);
-            const idle = await threadMs(browser, page, '0');
             const run = await threadMs(browser, page, c < 0
-              ? '(new globalThis.__readability(document.cloneNode(true)).parse(), 0)'
-              : '(globalThis.__winnowCapture(document), 0)');
-            if (c < 0) readability[at] = Math.max(0, run - idle);
-            else ms[c][at] = Math.max(0, run - idle);
+              ? 'new globalThis.__readability(document.cloneNode(true)).parse()'
+              : 'globalThis.__winnowCapture(document)');
+            if (c < 0) readability[at] = run;
+            else ms[c][at] = run;
           } finally {
             await page.close();
           }
@@ -80,22 +79,29 @@ async function main(): Promise<void> {
   }
 }
 
-/** The page thread's CPU time (ms) of the task that evaluates `expression`, from a trace around it. */
+/**
+ * The page thread's CPU time (ms) spent evaluating `expression`: the difference of the thread clocks ("tts") of two
+ * marks set just before and just after it, in a trace around it. (Not the largest task of the trace: that was once
+ * another one, and on some pages the trace held no task around the evaluation at all.)
+ */
 async function threadMs(browser: Browser, page: Page, expression: string): Promise<number> {
-  await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
-  await page.evaluate(expression);
+  await browser.startTracing(page, { categories: ['blink.user_timing'] });
+  await page.evaluate(`(performance.mark('${BEFORE}'), ${expression}, performance.mark('${AFTER}'), 0)`);
   const trace = JSON.parse((await browser.stopTracing()).toString()) as
     { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(trace) ? trace : trace.traceEvents ?? [];
-  // The evaluation is one task on the page's main thread; nothing else in a page whose scripts are off comes near it.
-  let most = 0;
-  for (const e of events) if (e.name === 'RunTask' && typeof e.tdur === 'number' && e.tdur > most) most = e.tdur;
-  return most / 1000;
+  const before = events.find((e) => e.name === BEFORE);
+  const after = events.find((e) => e.name === AFTER);
+  if (before?.tts === undefined || after?.tts === undefined) throw new Error('the trace holds no thread clock');
+  return (after.tts - before.tts) / 1000;
 }
+
+const BEFORE = 'winnow-bench-before';
+const AFTER = 'winnow-bench-after';
 
 interface TraceEvent {
   name: string;
-  tdur?: number;
+  tts?: number;
 }
 
 void main().catch((e) => {

@@ -11,9 +11,10 @@ const THIS_CHECKOUT = fileURLToPath(new URL('../../../', import.meta.url));
  */
 export async function captureScript(checkout = THIS_CHECKOUT): Promise<string> {
   const entry = join(checkout, 'src/capture/captureSnapshot.ts');
+  const contents = `import { captureSnapshot } from ${JSON.stringify(entry)}; ` +
+    'globalThis.__winnowCapture = captureSnapshot;';
   const out = await build({
-    stdin: { contents: `import { captureSnapshot } from ${JSON.stringify(entry)}; globalThis.__winnowCapture = captureSnapshot;`,
-      resolveDir: checkout, loader: 'ts' },
+    stdin: { contents, resolveDir: checkout, loader: 'ts' },
     bundle: true, minify: true, format: 'iife', target: 'chrome120', write: false, logLevel: 'silent',
   });
   return out.outputFiles[0].text;
