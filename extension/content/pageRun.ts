@@ -181,7 +181,9 @@ export class PageRun {
       this.phase('engineReady');
       if (workerReady && siteReady) {
         const later = { capture, snapshot, model: model.json, worker: workerReady, siteReady, evidenceRead: false };
-        siteReady.then((fetched) => { later.evidenceRead = fetched?.ready === true && fetched.otherPages > 0; }, () => {});
+        siteReady.then((fetched) => {
+          later.evidenceRead = fetched?.ready === true && fetched.otherPages > 0;
+        }, () => {});
         this.siteLater = later;
       }
       await this.classifyIn(engine, Promise.resolve(engine), snapshot, model, capture, null);

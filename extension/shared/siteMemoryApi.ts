@@ -82,7 +82,7 @@ export interface SiteEvidenceWire {
 /** The site memory as the worker read it, ahead of classifying. */
 export interface SiteMemoryReadWire {
   pages: number;
-  /** Of those, the pages other than the one the memory was read for (all when none was named): whose evidence it gets. */
+  /** Of those, the pages other than the one the memory was read for (all when none was named): its evidence's. */
   otherPages: number;
   /** Set when the text could not be read (the memory started afresh). */
   problem: string | null;

@@ -23,7 +23,8 @@ import { doubled } from '../util/doubled.ts';
  * nothing. In the 30 of them looked at, the bound had one region, from rank 0, capped at the penalty and lifted past it
  * by the term at rank 0 (25.81 against a penalty of 25.6, say), and the walk then found it rising 25.17 or less: F rose
  * with the term too. A bound that knew how F rises right of the region's bottom could spare those walks, a third of a
- * spine's; F's shape is what the blocks do not keep.
+ * spine's but 9% of its time (15.6 of 168.7 ms a run, timed around each walk); F's shape is what the blocks do not
+ * keep.
  */
 export class ExcursionBounds {
   /**

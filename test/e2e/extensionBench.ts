@@ -37,14 +37,12 @@
 import { readFileSync, readdirSync, existsSync, mkdtempSync, cpSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
 import type { CDPSession, Page } from 'playwright-core';
 import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
 import { median, percentile } from '../../src/cli/evaluation/stats.ts';
+import { READABILITY_SOURCE } from '../../src/cli/bench/injectedScripts.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
 
-const require = createRequire(import.meta.url);
-const READABILITY_SOURCE = readFileSync(require.resolve('@mozilla/readability/Readability.js'), 'utf8');
 const RUN_COMMAND = 'run-winnow';
 /** Penalties the slider is moved through (each differs from the one before, so every move re-smooths). */
 const SLIDER_PENALTIES = [0.003, 0.03, 0.01, 0.1, 0.0015, 0.02];

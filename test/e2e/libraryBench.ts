@@ -9,14 +9,12 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 import { sharedDataset, REPO_ROOT } from '../../src/cli/datasets/dataPaths.ts';
 import { percentile } from '../../src/cli/evaluation/stats.ts';
 import { launchBrowser, offlineContext } from '../../src/cli/browser/chromium.ts';
+import { READABILITY_SOURCE } from '../../src/cli/bench/injectedScripts.ts';
 import { sameName, sameText } from './libraryFixtures.ts';
 
-const require = createRequire(import.meta.url);
-const READABILITY_SOURCE = readFileSync(require.resolve('@mozilla/readability/Readability.js'), 'utf8');
 const LIBRARY = join(REPO_ROOT, 'dist-lib', 'winnow.js');
 
 interface InPage {

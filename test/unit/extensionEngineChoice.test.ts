@@ -152,6 +152,8 @@ describe('the engine a run uses', () => {
       const { controller, worker } = setUp(SMALL, '{"pages":1,"others":0}', { workerMidRun: true });
       const status = await controller.run('highlight');
       expect(worker.memoriesRead).toEqual(['{"pages":1,"others":0}']);
+      // Asked for this page: the worker counts it out of the evidence only when it knows the address.
+      expect(worker.pagesReadFor).toEqual([document.URL]);
       expect(status.phasesMs.siteAdded).toBeGreaterThan(status.phasesMs.drawn);
     });
 

@@ -24,6 +24,8 @@ export class FakeEngine implements PipelineEngine {
   readonly classified: Array<{ nodes: number; useSiteMemory: boolean; declared: DeclaredSources | undefined }> = [];
   readonly smoothed: PipelineOptions[] = [];
   readonly memoriesRead: Array<string | null> = [];
+  /** The page address each readSiteMemory was asked for (undefined: none given). */
+  readonly pagesReadFor: Array<string | undefined> = [];
   remembered = 0;
   droppedSiteEvidence = 0;
   readonly inspected: Array<{ node: number; options: PipelineOptions; top: number | undefined }> = [];
@@ -45,10 +47,12 @@ export class FakeEngine implements PipelineEngine {
    * A memory's text may say how many pages it holds (`pages`, else 2) and how many of them are other than the page
    * being run (`others`, else all).
    */
-  async readSiteMemory(memory: string | null): Promise<SiteMemoryReadWire> {
+  async readSiteMemory(memory: string | null, page?: string): Promise<SiteMemoryReadWire> {
     this.memoriesRead.push(memory);
+    this.pagesReadFor.push(page);
     if (this.pageBusyEach) this.onPageBusy?.(this.pageBusyEach);
-    const { pages = 2, others = pages } = memory ? JSON.parse(memory) as { pages?: number; others?: number } : { pages: 0 };
+    const { pages = 2, others = pages } =
+      memory ? JSON.parse(memory) as { pages?: number; others?: number } : { pages: 0 };
     return { pages, otherPages: others, problem: null, ms: 1 };
   }
 

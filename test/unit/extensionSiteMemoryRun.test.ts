@@ -70,8 +70,8 @@ describe('siteAfterClassify', () => {
 });
 
 describe('rememberAndStore', () => {
-  const state = siteAfterClassify({ ready: true, host: 'a.example', pages: 3, otherPages: 2, problem: null, version: 'v7' }, wire(), false)
-    .state;
+  const state = siteAfterClassify({ ready: true, host: 'a.example', pages: 3, otherPages: 2, problem: null,
+    version: 'v7' }, wire(), false).state;
   const remembering = { rememberPage: async () => ({ memory: '{"new":1}', pagesRemembered: 4, ms: 30 }) };
 
   it('stores the memory with the page added and counts what the background kept', async () => {

@@ -133,7 +133,7 @@ describe('prior from D1 + D2 against the direct fit on D1 ∪ D2', () => {
         const move = Math.max(...thetaStar.map((v, k) => Math.abs(v - direct[k])));
         const error = Math.max(...Array.from(approx, (v, k) => Math.abs(v - direct[k])));
         // Second order: 14,000 draws of these inputs gave error / move² at most 1.05 (error / move reached 0.12, so a
-        // bound linear in the move fails now and then: CI drew 0.107 at move 0.144). Returning θ* unmoved gives
+        // bound linear in the move fails now and then: CI's draw had error / move 0.107, at move 0.144). Returning θ* unmoved gives
         // error = move, which fails this bound for every move under 0.5 (the moves here are under 0.15).
         expect(error).toBeLessThanOrEqual(2 * move * move + 1e-6);
       }), { numRuns: 40, examples: [[4, 1508, 26, -645356546]] }); // the draw CI failed on with the linear bound

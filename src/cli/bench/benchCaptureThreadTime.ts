@@ -1,12 +1,11 @@
-import { readdirSync, existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, offlineContext } from '../browser/chromium.ts';
 import { sharedDataset } from '../datasets/dataPaths.ts';
 import { percentile } from '../evaluation/stats.ts';
-import { captureScript } from './captureBundle.ts';
+import { captureScript, READABILITY_SOURCE } from './injectedScripts.ts';
 
 /**
  * The capture walk's first run in a fresh tab (as a run from the shortcut meets it: its code not compiled yet), timed
@@ -22,8 +21,7 @@ import { captureScript } from './captureBundle.ts';
  *
  *   npx tsx src/cli/bench/benchCaptureThreadTime.ts [pages] [rounds] [checkout,checkout,…]
  */
-const READABILITY = `globalThis.__readability = new Function(${JSON.stringify(`${readFileSync(
-  createRequire(import.meta.url).resolve('@mozilla/readability/Readability.js'), 'utf8')}; return Readability;`)})();`;
+const READABILITY = `globalThis.__readability = new Function(${JSON.stringify(`${READABILITY_SOURCE}; return Readability;`)})();`;
 
 async function main(): Promise<void> {
   const limit = Number(process.argv[2] ?? 30);
@@ -38,9 +36,9 @@ async function main(): Promise<void> {
   const ms: number[][] = checkouts.map(() => []);
   const readability: number[] = [];
   try {
-    for (const slug of slugs) {
+    for (const [p, slug] of slugs.entries()) {
       for (let round = 0; round < rounds; round++) {
-        const at = slugs.indexOf(slug) * rounds + round;
+        const at = p * rounds + round;
         // Each checkout's walk, then Readability.js, each in a fresh tab: -1 stands for Readability.js.
         for (let k = 0; k <= checkouts.length; k++) {
           const c = k === checkouts.length ? -1 : round % 2 === 0 ? k : checkouts.length - 1 - k;

@@ -1,12 +1,11 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 import { launchBrowser, offlineContext } from '../browser/chromium.ts';
 import { sharedDataset } from '../datasets/dataPaths.ts';
 import { percentile } from '../evaluation/stats.ts';
 import { STYLE_PROPERTIES_READ } from '../../snapshot/styleBits.ts';
-import { captureScript } from './captureBundle.ts';
+import { captureScript, READABILITY_SOURCE } from './injectedScripts.ts';
 
 /**
  * The floor under the page-thread work of a run (issue 17's "in-page work ≤ Readability.js's"): what it costs, cold,
@@ -28,8 +27,6 @@ import { captureScript } from './captureBundle.ts';
  *
  *   npx tsx src/cli/bench/benchPageReads.ts [pages]
  */
-const require = createRequire(import.meta.url);
-const READABILITY_SOURCE = readFileSync(require.resolve('@mozilla/readability/Readability.js'), 'utf8');
 
 const PROBES: Record<string, string> = {
   rects: `(() => { const all = document.body.getElementsByTagName('*'); const t = performance.now(); let s = 0;

@@ -1,9 +1,17 @@
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** What the benches inject into pages to time: Winnow's capture walk, and Readability.js to compare it with. */
+
 /** This checkout's root (src/cli/bench is three levels down). */
 const THIS_CHECKOUT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Readability.js as shipped (@mozilla/readability), a classic script that defines `Readability`. */
+export const READABILITY_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('@mozilla/readability/Readability.js'), 'utf8');
 
 /**
  * The capture walk of a checkout (this one unless `checkout` names another: a git worktree of an older commit) as one
