@@ -34,11 +34,11 @@
  * view at once: GCuts' first call in that tab's worker and the page's wait for it, by page size (the worker warms GCuts
  * up only on pages of WARM_UP_MIN_ELEMENTS or more, extension/shared/segmenterWarmUp.ts).
  */
-import { readFileSync, readdirSync, existsSync, mkdtempSync, cpSync, writeFileSync, rmSync } from 'node:fs';
+import { readFileSync, existsSync, mkdtempSync, cpSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { REPO_ROOT, sharedDataset } from '../../src/cli/datasets/dataPaths.ts';
+import { REPO_ROOT, readabilityFixtures } from '../../src/cli/datasets/dataPaths.ts';
 import { median, percentile } from '../../src/cli/evaluation/stats.ts';
 import { READABILITY_SOURCE } from '../../src/cli/bench/injectedScripts.ts';
 import type { RunStatus } from '../../extension/shared/runStatus.ts';
@@ -214,8 +214,7 @@ async function main(): Promise<number> {
   const trace = process.argv.includes('--trace');
   const segmentsOnFixtures = process.argv.includes('--segments');
   const ownSites = process.argv.includes('--own-sites');
-  const dir = sharedDataset('readability');
-  const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
+  const { slugs } = readabilityFixtures(limit);
   const build = benchBuild();
   // The harness reads its build folder when loaded.
   process.env.WINNOW_DIST = build;

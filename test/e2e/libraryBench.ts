@@ -6,10 +6,10 @@
  *
  *   npm run build:lib && npx tsx test/e2e/libraryBench.ts [--pages N] [--verbose]
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sharedDataset, REPO_ROOT } from '../../src/cli/datasets/dataPaths.ts';
+import { readabilityFixtures, REPO_ROOT } from '../../src/cli/datasets/dataPaths.ts';
 import { percentile } from '../../src/cli/evaluation/stats.ts';
 import { launchBrowser, offlineContext } from '../../src/cli/browser/chromium.ts';
 import { READABILITY_SOURCE } from '../../src/cli/bench/injectedScripts.ts';
@@ -34,8 +34,7 @@ async function main(): Promise<number> {
   const pagesArg = process.argv.indexOf('--pages');
   const limit = pagesArg > 0 ? Number(process.argv[pagesArg + 1]) : Infinity;
   const verbose = process.argv.includes('--verbose');
-  const dir = sharedDataset('readability');
-  const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
+  const { dir, slugs } = readabilityFixtures(limit);
   const browser = await launchBrowser();
   const context = await offlineContext(browser);
   const winnow: number[] = [];

@@ -1,9 +1,8 @@
-import { readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, offlineContext } from '../browser/chromium.ts';
-import { sharedDataset } from '../datasets/dataPaths.ts';
+import { readabilityFixtures } from '../datasets/dataPaths.ts';
 import { percentile } from '../evaluation/stats.ts';
 import { captureScript, READABILITY_SOURCE } from './injectedScripts.ts';
 
@@ -28,8 +27,7 @@ async function main(): Promise<void> {
   const rounds = Number(process.argv[3] ?? 2);
   const checkouts = (process.argv[4] ?? '.').split(',').map((c) => resolve(c));
   const scripts = await Promise.all(checkouts.map((c) => captureScript(c)));
-  const dir = sharedDataset('readability');
-  const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
+  const { dir, slugs } = readabilityFixtures(limit);
   const browser = await launchBrowser();
   const context = await offlineContext(browser, { scripts: false });
   // ms[c][page·rounds + round]

@@ -1,8 +1,7 @@
-import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchBrowser, offlineContext } from '../browser/chromium.ts';
-import { sharedDataset } from '../datasets/dataPaths.ts';
+import { readabilityFixtures } from '../datasets/dataPaths.ts';
 import { percentile } from '../evaluation/stats.ts';
 import { STYLE_PROPERTIES_READ } from '../../snapshot/styleBits.ts';
 import { captureScript, READABILITY_SOURCE } from './injectedScripts.ts';
@@ -79,8 +78,7 @@ function captureProbes(script: string): Record<string, string> {
 async function main(): Promise<void> {
   Object.assign(PROBES, captureProbes(await captureScript()));
   const limit = Number(process.argv[2] ?? 30);
-  const dir = sharedDataset('readability');
-  const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
+  const { dir, slugs } = readabilityFixtures(limit);
   const browser = await launchBrowser();
   const context = await offlineContext(browser, { scripts: false });
   const names = Object.keys(PROBES);

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { readdirSync, existsSync } from 'node:fs';
 import { analyzeFiles } from '../analyze/analyzeFiles.ts';
 import { callPage } from '../browser/pageScript.ts';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../browser/readablePage.ts';
 import { loadModel } from '../modelFile.ts';
-import { sharedDataset } from '../datasets/dataPaths.ts';
+import { readabilityFixtures } from '../datasets/dataPaths.ts';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../pipeline/pipelineOptions.ts';
 import { percentile } from '../evaluation/stats.ts';
 import type { PageAnalysisJson } from '../../pipeline/pageAnalysis.ts';
@@ -14,9 +13,7 @@ import type { PageAnalysisJson } from '../../pipeline/pageAnalysis.ts';
  * when given), each run twice: first and second run's median and p95. Returns whether every page ran.
  */
 export async function benchPipeline(limit: number | undefined): Promise<boolean> {
-  const dir = sharedDataset('readability');
-  let slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort();
-  if (limit) slugs = slugs.slice(0, limit);
+  const { dir, slugs } = readabilityFixtures(limit || Infinity);
   const model = await loadModel();
   // The first run on a page pays for compiling Winnow's code (as a person's first click does); the second shows the
   // steady cost (the popup's re-runs, live re-runs after page changes).

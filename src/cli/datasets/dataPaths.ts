@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,4 +29,14 @@ export function datasetDir(pathOrArchive: string): string {
 /** The named archive of ../shared/data, unpacked. */
 export function sharedDataset(name: string): string {
   return datasetDir(join(SHARED_DATA_DIR, `${name}.tar.gz`));
+}
+
+/**
+ * The Readability.js test pages of ../shared/data that the benches time (each a folder holding source.html), sorted
+ * by name, the first `limit`: the folder and the pages' names.
+ */
+export function readabilityFixtures(limit = Infinity): { dir: string; slugs: string[] } {
+  const dir = sharedDataset('readability');
+  const slugs = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'source.html'))).sort().slice(0, limit);
+  return { dir, slugs };
 }
